@@ -1,0 +1,50 @@
+/**
+ * The IPC contract (DESIGN §3): every channel the renderer may invoke and every event main may
+ * send. Each area keeps its own file under shared/contract/; this file only merges them.
+ */
+import type { z } from 'zod';
+import type { ChannelDef, EventDef } from './contract/define';
+import { appChannels, appEvents } from './contract/app';
+import { profileChannels, profileEvents } from './contract/profiles';
+import { sessionChannels, sessionEvents } from './contract/session';
+
+export const channels = {
+  ...appChannels,
+  ...sessionChannels,
+  ...profileChannels,
+} satisfies Record<string, ChannelDef>;
+
+export const events = {
+  ...appEvents,
+  ...sessionEvents,
+  ...profileEvents,
+} satisfies Record<string, EventDef>;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = NonNullable<Channels[C]['__output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = NonNullable<Events[E]['__payload']>;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+export const isChannelName = (name: string): name is ChannelName => Object.hasOwn(channels, name);
+export const isEventName = (name: string): name is EventName => Object.hasOwn(events, name);
+
+/** The one object the preload (or the browser-shell bridge script) exposes as `window.acube`. */
+export interface AcubeBridge {
+  invoke(channel: string, payload: unknown): Promise<import('./contract/errors').Envelope<unknown>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+export * from './contract/errors';
+export type * from './contract/session';
+export type * from './contract/profiles';
+export type * from './contract/app';
+export { loginInputSchema, environmentSchema } from './contract/session';
+export { profileSchema, profileUrlsSchema } from './contract/profiles';
+export { preferencesSchema, themeSchema, languageSchema } from './contract/app';
