@@ -1,0 +1,4 @@
+import type { RegisterArea } from '../context';
+
+/** Placeholder until the auth area is implemented: every route answers 404. */
+export const registerAuth: RegisterArea = () => {};
