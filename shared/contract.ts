@@ -7,17 +7,25 @@ import type { ChannelDef, EventDef } from './contract/define';
 import { appChannels, appEvents } from './contract/app';
 import { profileChannels, profileEvents } from './contract/profiles';
 import { sessionChannels, sessionEvents } from './contract/session';
+import { fileChannels } from './contract/files';
+import { documentChannels, documentEvents } from './contract/documents';
+import { uploadChannels, uploadEvents } from './contract/uploads';
 
 export const channels = {
   ...appChannels,
   ...sessionChannels,
   ...profileChannels,
+  ...fileChannels,
+  ...documentChannels,
+  ...uploadChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
   ...appEvents,
   ...sessionEvents,
   ...profileEvents,
+  ...documentEvents,
+  ...uploadEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -45,6 +53,12 @@ export * from './contract/errors';
 export type * from './contract/session';
 export type * from './contract/profiles';
 export type * from './contract/app';
+export type * from './contract/files';
+export type * from './contract/documents';
+export type * from './contract/uploads';
+export { fileRefSchema } from './contract/files';
+export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
+export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';

@@ -17,22 +17,47 @@ export const profileUrlsSchema = z.object({
 });
 export type ProfileUrls = z.infer<typeof profileUrlsSchema>;
 
+export const profileIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lowercase letters, digits and dashes.');
+
 export const profileSchema = z.object({
-  id: z.string().trim().min(1).max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lowercase letters, digits and dashes.'),
+  id: profileIdSchema,
   name: z.string().trim().min(1, 'Give the profile a name.').max(80),
   kind: z.enum(['emulator', 'remote']),
   environment: environmentSchema,
   /** Remote profiles only; the emulator profile gets its URLs when the emulator starts. */
   urls: profileUrlsSchema.optional(),
   /** Extra CA in PEM, appended to the system's roots (for proxies or a private test service). */
-  extraCaPem: z.string().max(200_000).optional(),
+  extraCaPem: z
+    .string()
+    .max(200_000)
+    .refine(
+      (pem) => pem.trim() === '' || pem.includes('-----BEGIN CERTIFICATE-----'),
+      'Paste the CA certificate in PEM format (it starts with -----BEGIN CERTIFICATE-----).',
+    )
+    .optional(),
   builtIn: z.boolean().default(false),
+  /** Built-in Production: its addresses are a best guess until the user checks and saves them. */
+  urlsNeedReview: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * `profiles.save`: a new profile may leave `id` out (the core derives one from the name).
+ * `builtIn` and `urlsNeedReview` are decided by the core, whatever is sent.
+ */
+export const profileSaveInputSchema = profileSchema.extend({ id: profileIdSchema.optional() });
+export type ProfileSaveInput = z.input<typeof profileSaveInputSchema>;
 
 export interface ProfilesState {
   profiles: Profile[];
   activeId: string;
+  /** Set when the saved profiles could not be read and defaults (or part of them) are used. */
+  warning?: string;
 }
 
 export interface EmulatorStatus {
@@ -43,10 +68,12 @@ export interface EmulatorStatus {
 
 export const profileChannels = {
   'profiles.list': channel<ProfilesState>()(noInput),
-  'profiles.save': channel<ProfilesState>()(profileSchema),
+  'profiles.save': channel<ProfilesState>()(profileSaveInputSchema),
   'profiles.delete': channel<ProfilesState>()(z.object({ id: z.string().min(1) })),
   'profiles.activate': channel<ProfilesState>()(z.object({ id: z.string().min(1) })),
   'emulator.status': channel<EmulatorStatus>()(noInput),
+  /** Starts the local emulator again after it failed or was stopped (Local emulator profile only). */
+  'emulator.restart': channel<EmulatorStatus>()(noInput),
 };
 
 export const profileEvents = {

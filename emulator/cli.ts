@@ -1,0 +1,92 @@
+/**
+ * `npm run emulator -- [--port 0] [--host 127.0.0.1] [--data-dir DIR] [--seed N] [--documents N]
+ * [--token-ttl SECONDS] [--processing-delay MS] [--faults SPEC] [--environment sandbox|production]`
+ *
+ * Prints exactly one line of JSON (the startup line) to stdout when ready; everything else goes to stderr.
+ */
+import { parseArgs } from 'node:util';
+import { optionsFromFlags, OptionsError } from './options';
+import { startEmulator, type RunningEmulator } from './server';
+
+const usage = `Usage: npm run emulator -- [--port 0] [--host 127.0.0.1] [--data-dir DIR] [--seed N] [--documents N]
+  [--token-ttl SECONDS] [--processing-delay MS] [--faults SPEC] [--environment sandbox|production]
+  --faults SPEC  comma-separated name=value, e.g. upload503=0.2,latency=50-300,drop=0.01,documents500=0.1,reportFail=0.5`;
+
+const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`emulator: ${message}\n`);
+  process.exit(code);
+}
+
+function readFlags(argv: string[]): Record<string, unknown> {
+  const stringFlag = { type: 'string' } as const;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: stringFlag,
+        host: stringFlag,
+        'data-dir': stringFlag,
+        seed: stringFlag,
+        documents: stringFlag,
+        'token-ttl': stringFlag,
+        'processing-delay': stringFlag,
+        faults: stringFlag,
+        environment: stringFlag,
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stderr.write(`${usage}\n`);
+      process.exit(exitCodes.ok);
+    }
+    const { help: _help, ...flags } = values;
+    return flags;
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage}`, exitCodes.usage);
+  }
+}
+
+async function main(): Promise<void> {
+  const flags = readFlags(process.argv.slice(2));
+  let options;
+  try {
+    options = optionsFromFlags(flags);
+  } catch (error) {
+    if (error instanceof OptionsError) fail(`${error.message}\n${usage}`, exitCodes.usage);
+    throw error;
+  }
+
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator(options, { logRequests: true });
+  } catch (error) {
+    fail(`could not start: ${(error as Error).message}`, exitCodes.failed);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // a second signal means the user does not want to wait for a slow close
+      fail(`${signal} received again, exiting without waiting.`, exitCodes.failed);
+    }
+    stopping = true;
+    process.stderr.write(`[emulator] ${signal} received, stopping.\n`);
+    emulator.close().then(
+      () => process.exit(exitCodes.ok),
+      (error: unknown) => fail(`error while stopping: ${(error as Error).message}`, exitCodes.failed),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  process.stdout.write(`${JSON.stringify(emulator.startupLine)}\n`);
+  process.stderr.write(
+    `[emulator] ready (${options.environment}${options.dataDir ? `, data in ${options.dataDir}` : ', no --data-dir: state is lost on stop'}); auth ${emulator.urls.authUrl}\n`,
+  );
+}
+
+main().catch((error: unknown) => fail(`unexpected error: ${(error as Error).stack ?? String(error)}`, exitCodes.failed));

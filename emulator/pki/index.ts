@@ -1,0 +1,2 @@
+export { ensurePki, type PkiMaterial, type PkiRequest } from './store';
+export { identifyClientCertificate, registerClientCertificates } from './identify';

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { channel, event, noInput } from './define';
+import { fileRefSchema, type FilePayload } from './files';
+
+export const uploadCountrySchema = z.enum(['IT', 'PL']);
+export type UploadCountry = z.infer<typeof uploadCountrySchema>;
+
+/** The journal states of DESIGN §6. */
+export type UploadState = 'queued' | 'sending' | 'accepted' | 'tracking' | 'done' | 'failed' | 'rejected' | 'uncertain' | 'cancelled';
+
+/** Server-side statuses: pending → ingested → processing → sent → delivered, or failed. */
+export type ServerUploadStatus = 'pending' | 'ingested' | 'processing' | 'sent' | 'delivered' | 'failed';
+
+export interface UploadHistoryItem {
+  at: string;
+  state: UploadState;
+  serverStatus?: ServerUploadStatus;
+  note?: string;
+}
+
+export interface UploadEntry {
+  localId: string;
+  batchId: string;
+  fileName: string;
+  /** Where the file came from (its path, or its folder-relative path for dropped bytes). */
+  origin: string;
+  size: number;
+  sha256: string;
+  country: UploadCountry;
+  e2eId: string;
+  state: UploadState;
+  uploadId?: string;
+  serverStatus?: ServerUploadStatus;
+  history: UploadHistoryItem[];
+  error?: { code: string; message: string; fieldErrors?: Record<string, string> };
+  /** Whether the rules of the spec allow sending this file again now. */
+  canRetry: boolean;
+  canCancel: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RejectedFile {
+  fileName: string;
+  origin: string;
+  code: string;
+  message: string;
+}
+
+export interface ServerUpload {
+  id: string;
+  e2e_id: string | null;
+  status: ServerUploadStatus;
+  country: UploadCountry;
+  file_name: string;
+  size: number;
+  created_at: string;
+  updated_at: string;
+  errors?: unknown;
+}
+
+export interface TransferDocument {
+  id: string;
+  upload_id: string;
+  e2e_id: string | null;
+  status: string;
+  file_name: string;
+  destination_id: string | null;
+  created_at: string;
+}
+
+export const uploadPreferencesSchema = z.object({
+  country: uploadCountrySchema.default('IT'),
+  /** Placeholders: {date} {time} {file} {n} {rand}. */
+  e2eIdTemplate: z.string().trim().min(1).max(255).default('LD-{date}-{file}-{rand}'),
+});
+export type UploadPreferences = z.infer<typeof uploadPreferencesSchema>;
+
+export const uploadsListFilterSchema = z.enum(['all', 'active', 'failed', 'done']);
+
+export const uploadChannels = {
+  /** Journals every accepted file before any network call; files that fail the local checks come back in `rejected`. */
+  'uploads.add': channel<{ batchId: string; entries: UploadEntry[]; rejected: RejectedFile[] }>()(
+    z.object({
+      files: z.array(z.object({ file: fileRefSchema, e2eId: z.string().max(1000).optional() })).min(1).max(5000),
+      country: uploadCountrySchema,
+      e2eIdTemplate: z.string().trim().min(1).max(255).optional(),
+    }),
+  ),
+  'uploads.list': channel<UploadEntry[]>()(
+    z
+      .object({ filter: uploadsListFilterSchema.default('all'), search: z.string().trim().max(300).default('') })
+      .optional()
+      .default({ filter: 'all', search: '' }),
+  ),
+  'uploads.retry': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
+  'uploads.cancel': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
+  'uploads.findByE2eId': channel<ServerUpload[]>()(z.object({ e2eId: z.string().min(1).max(1000) })),
+  'uploads.preferences': channel<UploadPreferences>()(noInput),
+  'uploads.setPreferences': channel<UploadPreferences>()(uploadPreferencesSchema.partial()),
+  'transferDocuments.list': channel<TransferDocument[]>()(z.object({ uploadId: z.string().min(1).max(200) })),
+  'transferDocuments.download': channel<FilePayload>()(z.object({ id: z.string().min(1).max(200) })),
+};
+
+export const uploadEvents = {
+  /** Entries that changed (state, server status, history). */
+  'uploads.changed': event<{ entries: UploadEntry[] }>(),
+  /** Every file of a batch reached a terminal state (done, failed, rejected, cancelled). */
+  'uploads.batchSettled': event<{ batchId: string; done: number; failed: number; rejected: number }>(),
+};
