@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { crc8, findNip, isValidNip, ksefNumber, nipFromText } from './destination-ids';
+
+describe('destination ids', () => {
+  it('builds KSeF numbers: NIP, date, 12 hex, CRC-8 check', () => {
+    const number = ksefNumber('5265877635', new Date('2026-10-05T10:00:00Z'), '0100a0b2e5cb');
+    expect(number).toMatch(/^5265877635-20261005-0100A0B2E5CB-[0-9A-F]{2}$/);
+    expect(number).toHaveLength(35);
+    expect(number.slice(-2)).toBe(crc8(number.slice(0, 32)).toString(16).toUpperCase().padStart(2, '0'));
+  });
+
+  it('computes CRC-8 (poly 0x07) like the reference check value', () => {
+    expect(crc8('123456789')).toBe(0xf4);
+  });
+
+  it('validates NIPs and derives valid ones', () => {
+    expect(isValidNip('5265877635')).toBe(true);
+    expect(isValidNip('5265877636')).toBe(false);
+    for (const seed of ['a', 'user-1', 'user-2', '']) expect(isValidNip(nipFromText(seed))).toBe(true);
+    expect(nipFromText('same')).toBe(nipFromText('same'));
+  });
+
+  it('finds a valid NIP in XML or JSON and ignores invalid ones', () => {
+    expect(findNip('<p:NIP>5265877635</p:NIP>')).toBe('5265877635');
+    expect(findNip('{"seller_nip": "5265877635"}')).toBe('5265877635');
+    expect(findNip('<NIP>1234567890</NIP>')).toBeNull();
+  });
+});
