@@ -1,4 +1,5 @@
 import type { Envelope, EventName, EventPayload } from '../../shared/contract';
+import type { EmulatorStartupLine } from './emulator-runner/startup-line';
 
 /** Who is calling: the shells check the frame/origin before they get here. */
 export interface CallContext {
@@ -17,4 +18,6 @@ export interface CoreApp {
   /** Starts background work (the emulator for the emulator profile, token timers, journal reconcile). */
   start(): Promise<void>;
   dispose(): Promise<void>;
+  /** The running local emulator's startup line (DESIGN §5.1), for the browser shell's own startup line. */
+  emulatorStartup(): EmulatorStartupLine | undefined;
 }

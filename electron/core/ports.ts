@@ -46,6 +46,8 @@ export interface EmulatorLaunch {
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /** Working folder for the command (e.g. the repository root when args name `emulator/cli.ts`). */
+  cwd?: string;
 }
 
 export interface Ports {

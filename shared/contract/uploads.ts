@@ -33,6 +33,8 @@ export interface UploadEntry {
   serverStatus?: ServerUploadStatus;
   history: UploadHistoryItem[];
   error?: { code: string; message: string; fieldErrors?: Record<string, string> };
+  /** Not an error, but something the user must know (e.g. "not confirmed yet: do not resend"). */
+  warning?: string;
   /** Whether the rules of the spec allow sending this file again now. */
   canRetry: boolean;
   canCancel: boolean;

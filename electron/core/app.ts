@@ -1,0 +1,70 @@
+/**
+ * `createCoreApp(ports, options)`: the core as the shells see it (CoreApp). Routes contract
+ * channels to the areas' handlers, validates every payload, and turns every failure into an
+ * envelope: `handle` never throws.
+ */
+import { AppError, channels, isChannelName, type ChannelName, type Envelope } from '../../shared/contract';
+import type { CallContext, CoreApp } from './app-types';
+import { createAppHandlers } from './app-handlers';
+import { createSessionHandlers } from './auth/handlers';
+import { badRequestFromZod, toErrorShape } from './errors';
+import { mergeHandlers, type Handler, type HandlerFactory } from './handlers';
+import type { Ports } from './ports';
+import { createProfileHandlers } from './profiles/handlers';
+import { createUploadHandlers } from './transfer/handlers';
+import { createDocumentHandlers } from './documents/handlers';
+import { createFileHandlers } from './files/handlers';
+import { createCoreServices, type CoreOptions, type CoreServices } from './services';
+
+/** Every area's handlers. A new area adds its factory here. */
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers];
+
+export interface CoreAppOptions extends CoreOptions {
+  /** Extra handler areas (tests; hosts with areas of their own). */
+  handlers?: HandlerFactory[];
+}
+
+export interface CoreAppWithServices extends CoreApp {
+  /** The services behind the app, for the core's own tests and tools; shells use `handle`. */
+  readonly services: CoreServices;
+}
+
+export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreAppWithServices {
+  const services = createCoreServices(ports, options);
+  const { logger } = services;
+  const handlers = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
+
+  const fail = (error: AppError): Envelope<never> => ({ ok: false, error: error.toJSON() });
+
+  async function dispatch(channel: ChannelName, payload: unknown, context: CallContext): Promise<Envelope<unknown>> {
+    const schema = channels[channel].input;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) return fail(badRequestFromZod(channel, parsed.error, schema, payload));
+    const handler = handlers[channel] as Handler<ChannelName> | undefined;
+    if (!handler) return fail(new AppError('internal', `"${channel}" is not available in this version of the app.`));
+    const value: unknown = await handler(parsed.data as never, context);
+    return { ok: true, value };
+  }
+
+  return {
+    services,
+    async handle(channel, payload, context) {
+      try {
+        if (typeof channel !== 'string' || !isChannelName(channel)) {
+          return fail(new AppError('bad_request', `Unknown channel "${String(channel).slice(0, 100)}".`));
+        }
+        const result = await dispatch(channel, payload, context);
+        if (!result.ok && result.error.code === 'internal') logger.warn(`${channel} failed`, { caller: context?.caller, code: result.error.code });
+        return result;
+      } catch (error) {
+        const shape = toErrorShape(error, logger, typeof channel === 'string' ? channel : 'handle');
+        if (shape.code !== 'internal') logger.info(`${String(channel)} failed`, { caller: context?.caller, code: shape.code, status: shape.status });
+        return { ok: false, error: shape };
+      }
+    },
+    onEvent: (listener) => services.events.on(listener),
+    start: () => services.start(),
+    dispose: () => services.dispose(),
+    emulatorStartup: () => services.emulator.startup(),
+  };
+}

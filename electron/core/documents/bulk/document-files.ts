@@ -1,0 +1,54 @@
+/** Writing one document's files (source, PDF) into the folder, or recognising them as already there. */
+import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic, type AtomicFileSystem } from '../../files/atomic-write';
+import type { WrittenFile } from './job';
+
+export const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** True when `filePath` is a file of exactly this size and sha256 (a partial or different file is not). */
+export async function fileMatches(filePath: string, expected: { sha256: string; size: number }): Promise<boolean> {
+  try {
+    const stats = await fs.stat(filePath);
+    if (!stats.isFile() || stats.size !== expected.size) return false;
+  } catch {
+    return false;
+  }
+  try {
+    const hash = crypto.createHash('sha256');
+    for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+    return hash.digest('hex') === expected.sha256;
+  } catch {
+    return false;
+  }
+}
+
+export interface FileToWrite {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Writes each file unless an identical one is there; says whether anything was written. */
+export async function writeDocumentFiles(folder: string, files: readonly FileToWrite[], fileSystem: AtomicFileSystem): Promise<{ files: WrittenFile[]; wrote: boolean }> {
+  const out: WrittenFile[] = [];
+  let wrote = false;
+  for (const file of files) {
+    const record = { name: file.name, sha256: sha256(file.bytes), size: file.bytes.length };
+    const target = path.join(folder, file.name);
+    if (!(await fileMatches(target, record))) {
+      await writeFileAtomic(target, file.bytes, fileSystem);
+      wrote = true;
+    }
+    out.push(record);
+  }
+  return { files: out, wrote };
+}
+
+/** True when every file recorded for a document is still on disk, unchanged. */
+export async function recordedFilesIntact(folder: string, files: readonly WrittenFile[]): Promise<boolean> {
+  if (files.length === 0) return false;
+  for (const file of files) if (!(await fileMatches(path.join(folder, file.name), file))) return false;
+  return true;
+}

@@ -1,0 +1,189 @@
+/**
+ * One run of a bulk download job: resolve the selection (once), download every document with
+ * bounded concurrency (verify instead of fetching what a previous run wrote), then mark the
+ * documents whose files are on disk as downloaded.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isAppError } from '../../../../shared/contract';
+import { targetOfTempName, isDiskFull, type AtomicFileSystem } from '../../files/atomic-write';
+import type { Logger } from '../../ports';
+import type { DocumentsApi } from '../api';
+import { isSendableType } from '../paths';
+import { detectSourceFormat, sourceExtension } from '../source-view';
+import { recordedFilesIntact, writeDocumentFiles, type FileToWrite } from './document-files';
+import { describeFailure, isCancellation, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
+import type { Job, JobEntry } from './job';
+import type { JobStore } from './job-store';
+import { runPool } from './pool';
+import { resolveFilter, resolveUuids } from './selection';
+
+export interface RunDeps {
+  api: DocumentsApi;
+  store: JobStore;
+  fileSystem: AtomicFileSystem;
+  logger: Logger;
+  retry: FileRetryPolicy;
+  /** Something changed (throttled by the caller); `immediate` for state changes. */
+  progress(job: Job, immediate: boolean): void;
+  changed(job: Job, uuids: string[]): void;
+}
+
+/** Why the run is being stopped from outside. */
+export type StopReason = 'cancel' | 'shutdown' | 'stop';
+
+const MARK_BATCH = 100;
+const FILE_EXTENSIONS = ['.xml', '.json', '.pdf'];
+
+export async function runJob(job: Job, deps: RunDeps, control: AbortController): Promise<void> {
+  const { signal } = control;
+  let stopError: unknown;
+  const setState = async (state: Job['state'], message?: string): Promise<void> => {
+    job.state = state;
+    if (message === undefined) delete job.message;
+    else job.message = message;
+    job.updatedAt = new Date().toISOString();
+    deps.progress(job, true);
+    await deps.store.saveNow(job);
+  };
+
+  try {
+    if (!job.resolved) {
+      await setState('listing');
+      const context = {
+        api: deps.api,
+        type: job.type,
+        template: job.template,
+        concurrency: job.concurrency,
+        retry: deps.retry,
+        signal,
+        onProgress: (_found: number, total: number) => {
+          job.total = total;
+          deps.progress(job, false);
+        },
+      };
+      job.entries = job.selection.kind === 'uuids' ? await resolveUuids(context, job.selection.uuids) : await resolveFilter(context, job.selection.filters);
+      job.total = job.entries.length;
+      job.resolved = true;
+    }
+    await removeLeftoverTemps(job, deps.logger);
+    job.counts = { written: 0, skipped: 0, failed: 0, marked: job.counts.marked };
+    for (const entry of job.entries) if (entry.state === 'failed') entry.state = 'pending';
+    await setState('running');
+    await runPool(job.entries.length, job.concurrency, signal, async (index) => {
+      try {
+        await processEntry(job, job.entries[index] as JobEntry, deps, signal);
+      } catch (error) {
+        // Every other document would fail the same way: stop those under way too.
+        stopError ??= error;
+        control.abort('stop');
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (stopError === undefined && !isCancellation(error, signal)) stopError = error;
+  }
+
+  const reason = signal.reason as StopReason | undefined;
+  if (signal.aborted && reason === 'shutdown') {
+    await setState('interrupted', 'The app was closed during the download; resume it to finish.');
+    return;
+  }
+  const markMessage = await markDownloaded(job, deps, setState);
+  if (stopError !== undefined) await setState('failed', [stopMessage(job, stopError), markMessage].filter(Boolean).join(' '));
+  else if (signal.aborted) await setState('cancelled', [`Cancelled: ${summary(job)}`, markMessage].filter(Boolean).join(' '));
+  else await setState('done', markMessage || undefined);
+}
+
+async function processEntry(job: Job, entry: JobEntry, deps: RunDeps, signal: AbortSignal): Promise<void> {
+  try {
+    const outcome = await withRetries(() => downloadEntry(job, entry, deps, signal), deps.retry, signal);
+    entry.state = 'done';
+    delete entry.error;
+    if (outcome === 'written') job.counts.written += 1;
+    else job.counts.skipped += 1;
+  } catch (error) {
+    if (isCancellation(error, signal)) return;
+    if (stopsTheJob(error)) throw error;
+    entry.state = 'failed';
+    entry.error = describeFailure(error);
+    job.counts.failed += 1;
+    deps.logger.warn('Bulk download: a document failed', { jobId: job.jobId, uuid: entry.uuid, code: entry.error.code });
+  } finally {
+    job.updatedAt = new Date().toISOString();
+    deps.store.schedule(job);
+    deps.progress(job, false);
+  }
+}
+
+async function downloadEntry(job: Job, entry: JobEntry, deps: RunDeps, signal: AbortSignal): Promise<'written' | 'skipped'> {
+  // A previous run wrote this document: check the files are intact rather than fetch them again.
+  if (entry.state === 'done' && (await recordedFilesIntact(job.folder, entry.files))) return 'skipped';
+  const source = await deps.api.source(job.type, entry.uuid, { signal, retry: false });
+  const files: FileToWrite[] = [{ name: entry.name + sourceExtension(detectSourceFormat(source.contentType, source.bytes)), bytes: source.bytes }];
+  if (job.includePdf && isSendableType(job.type)) {
+    files.push({ name: `${entry.name}.pdf`, bytes: await deps.api.print(job.type, entry.uuid, { signal, retry: false }) });
+  }
+  const result = await writeDocumentFiles(job.folder, files, deps.fileSystem);
+  entry.files = result.files;
+  return result.wrote ? 'written' : 'skipped';
+}
+
+/** Marks (in batches) the documents whose files were written or verified; returns a message when it failed. */
+async function markDownloaded(job: Job, deps: RunDeps, setState: (state: Job['state']) => Promise<void>): Promise<string> {
+  if (!job.markDownloaded || !isSendableType(job.type)) return '';
+  const toMark = job.entries.filter((entry) => entry.state === 'done' && !entry.marked);
+  if (toMark.length === 0) return '';
+  await setState('marking');
+  const marked: string[] = [];
+  let message = '';
+  for (let start = 0; start < toMark.length; start += MARK_BATCH) {
+    const batch = toMark.slice(start, start + MARK_BATCH);
+    try {
+      await deps.api.markDownloaded(job.type, batch.map((entry) => entry.uuid), true);
+    } catch (error) {
+      message = `The files are saved, but marking ${toMark.length - marked.length} document(s) as downloaded failed: ${describeFailure(error).message}`;
+      break;
+    }
+    for (const entry of batch) {
+      entry.marked = true;
+      marked.push(entry.uuid);
+    }
+    job.counts.marked = job.entries.filter((entry) => entry.marked).length;
+    deps.progress(job, false);
+  }
+  if (marked.length > 0) deps.changed(job, marked);
+  return message;
+}
+
+function summary(job: Job): string {
+  const kept = job.entries.filter((entry) => entry.state === 'done').length;
+  return `${kept} of ${job.entries.length} document(s) are saved in ${job.folder}; resume to download the rest.`;
+}
+
+function stopMessage(job: Job, error: unknown): string {
+  if (isDiskFull(error)) {
+    return `The disk is full: the download stopped. ${summary(job)} No partial files were left; free some space, then resume.`;
+  }
+  if (isAppError(error) && error.code === 'unauthorized') return `Your session ended, so the download stopped. Sign in again, then resume. ${summary(job)}`;
+  if (isAppError(error) && error.code === 'forbidden') return `The service refused access to these documents: ${error.message}`;
+  return `The download stopped: ${describeFailure(error).message} ${job.resolved ? summary(job) : ''}`.trim();
+}
+
+/** Temp files of this job's names left by a crash (never anybody else's files). */
+async function removeLeftoverTemps(job: Job, logger: Logger): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(job.folder);
+  } catch {
+    return;
+  }
+  const ours = new Set(job.entries.flatMap((entry) => FILE_EXTENSIONS.map((extension) => entry.name + extension)));
+  for (const name of names) {
+    const target = targetOfTempName(name);
+    if (target === undefined || !ours.has(target)) continue;
+    await fs.rm(path.join(job.folder, name), { force: true }).catch((error: unknown) => {
+      logger.warn('Bulk download: a leftover temp file could not be removed', { name, message: String(error) });
+    });
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * What `documents.send` checks before anything goes to the service: the file is well-formed XML
+ * or JSON, and its root is the chosen document type (a credit note sent as an invoice is caught here).
+ */
+import { AppError, type SendableDocumentType } from '../../../shared/contract';
+import { detectDocumentType, isUblParseError, jsonToTree, parseXmlTree, ROOT_BY_TYPE, type UblDocumentType, type XmlElement } from '../../../shared/ubl';
+import { documentTypeWords } from './paths';
+import { decodeText, firstSignificantChar, type SourceFormat } from './source-view';
+
+/** 50 MiB: far above any real UBL document, low enough to keep memory in check. */
+export const MAX_SEND_BYTES = 50 * 1024 * 1024;
+
+export function checkDocumentForSending(name: string, bytes: Uint8Array, type: SendableDocumentType): SourceFormat {
+  const first = firstSignificantChar(bytes);
+  if (first === undefined) throw new AppError('validation', `"${name}" is empty.`);
+  const format: SourceFormat = first === '{' ? 'json' : first === '<' ? 'xml' : failNotUbl(name);
+  const root = format === 'xml' ? readXmlRoot(name, bytes) : readJsonRoot(name, bytes);
+  let actual: UblDocumentType;
+  try {
+    actual = detectDocumentType(root);
+  } catch (error) {
+    throw new AppError('validation', `"${name}" cannot be sent as ${article(type)} ${documentTypeWords[type]}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (actual !== type) {
+    throw new AppError(
+      'validation',
+      `"${name}" is a ${documentTypeWords[actual]} (root element ${root.name}), not ${article(type)} ${documentTypeWords[type]}. Choose the matching document type, or another file.`,
+      { details: { expectedRoot: ROOT_BY_TYPE[type], actualRoot: root.name } },
+    );
+  }
+  return format;
+}
+
+const article = (type: SendableDocumentType): string => (type === 'invoice' ? 'an' : 'a');
+
+function failNotUbl(name: string): never {
+  throw new AppError('validation', `"${name}" is neither XML nor JSON: a UBL document starts with "<" (XML) or "{" (its JSON transposition).`);
+}
+
+function readXmlRoot(name: string, bytes: Uint8Array): XmlElement {
+  try {
+    return parseXmlTree(decodeText(bytes));
+  } catch (error) {
+    throw new AppError('validation', `"${name}" is not well-formed XML. ${isUblParseError(error) ? error.message : String(error)}`, {
+      details: isUblParseError(error) ? { line: error.line, column: error.column } : undefined,
+    });
+  }
+}
+
+function readJsonRoot(name: string, bytes: Uint8Array): XmlElement {
+  let json: unknown;
+  try {
+    json = JSON.parse(decodeText(bytes));
+  } catch (error) {
+    throw new AppError('validation', `"${name}" is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return jsonToTree(json);
+  } catch (error) {
+    throw new AppError('validation', `"${name}" is not a UBL JSON transposition: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

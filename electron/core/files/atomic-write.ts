@@ -1,0 +1,117 @@
+/**
+ * Writing a file so that readers only ever see the old content or the whole new one: a temp file
+ * in the same folder, fsync, rename over the target. On any failure the temp file is removed, so
+ * no partial file is ever left behind (disk full included).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../../shared/contract';
+
+export interface WritableFile {
+  write(data: Uint8Array): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The few file operations an atomic write needs; tests inject failing ones (ENOSPC). */
+export interface AtomicFileSystem {
+  /** Creates a new file; fails if it exists. */
+  createNew(filePath: string): Promise<WritableFile>;
+  rename(from: string, to: string): Promise<void>;
+  remove(filePath: string): Promise<void>;
+}
+
+export const nodeAtomicFileSystem: AtomicFileSystem = {
+  async createNew(filePath) {
+    const handle = await fs.open(filePath, 'wx', 0o644);
+    return {
+      async write(data) {
+        let offset = 0;
+        while (offset < data.length) {
+          const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+          offset += bytesWritten;
+        }
+      },
+      sync: () => handle.sync(),
+      close: () => handle.close(),
+    };
+  },
+  rename: (from, to) => fs.rename(from, to),
+  remove: (filePath) => fs.rm(filePath, { force: true }),
+};
+
+const TEMP_PATTERN = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
+
+/** `.invoice.xml.3f2a09c1b7e4.tmp`: hidden, next to the target, recognisable for cleanup after a crash. */
+export function tempNameFor(fileName: string): string {
+  return `.${fileName}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+}
+
+/** The target name a temp file of `tempNameFor` belongs to, or undefined for any other name. */
+export function targetOfTempName(name: string): string | undefined {
+  return TEMP_PATTERN.exec(name)?.[1];
+}
+
+export async function writeFileAtomic(target: string, data: Uint8Array | string, fileSystem: AtomicFileSystem = nodeAtomicFileSystem): Promise<void> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)));
+  let file: WritableFile | undefined;
+  try {
+    file = await fileSystem.createNew(temp);
+    await file.write(bytes);
+    await file.sync();
+    const opened = file;
+    file = undefined;
+    await opened.close();
+    await fileSystem.rename(temp, target);
+  } catch (error) {
+    if (file) await file.close().catch(() => undefined);
+    await fileSystem.remove(temp).catch(() => undefined);
+    throw fileError(error, target);
+  }
+}
+
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** ENOSPC or EDQUOT, raw or already wrapped by `fileError`. */
+export function isDiskFull(error: unknown): boolean {
+  const errno = error instanceof AppError ? (error.details as { errno?: unknown } | undefined)?.errno : errnoOf(error);
+  return typeof errno === 'string' && DISK_FULL_CODES.has(errno);
+}
+
+export function errnoOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A file-system failure → a `file` AppError that names the path and says what to do. */
+export function fileError(error: unknown, filePath: string): AppError {
+  if (error instanceof AppError) return error;
+  const errno = errnoOf(error);
+  const where = filePath;
+  const message = ((): string => {
+    switch (errno) {
+      case 'ENOSPC':
+        return `The disk is full: there is no space left to write ${where}.`;
+      case 'EDQUOT':
+        return `Your disk quota is used up: ${where} cannot be written.`;
+      case 'EACCES':
+      case 'EPERM':
+        return `The app is not allowed to write ${where} (permission denied).`;
+      case 'EROFS':
+        return `${where} is on a read-only disk.`;
+      case 'ENOENT':
+        return `The folder of ${where} does not exist (any more).`;
+      case 'ENOTDIR':
+        return `Part of the path ${where} is a file, not a folder.`;
+      case 'ENAMETOOLONG':
+        return `The path ${where} is too long for this system.`;
+      case 'EISDIR':
+        return `${where} is a folder, not a file.`;
+      default:
+        return `${where} could not be written: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  })();
+  return new AppError('file', message, { details: { path: filePath, ...(errno ? { errno } : {}) }, cause: error });
+}

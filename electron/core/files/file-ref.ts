@@ -1,0 +1,72 @@
+/**
+ * Reading a `FileRef` from the renderer: a path (Electron) read from disk, or base64 bytes (the
+ * browser shell). The size is checked BEFORE anything is read or decoded.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, type FileRef } from '../../../shared/contract';
+import { describeBase64Problem } from '../../../shared/validation/base64';
+import { errnoOf } from './atomic-write';
+
+export interface LoadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} KiB`;
+  if (bytes < 1024 ** 3) return `${Math.round(bytes / (1024 * 102.4)) / 10} MiB`;
+  return `${Math.round(bytes / (1024 ** 2 * 102.4)) / 10} GiB`;
+}
+
+function tooLarge(name: string, size: number, maxBytes: number, what: string): AppError {
+  return new AppError('too_large', `"${name}" is ${formatSize(size)}; the largest ${what} the app sends is ${formatSize(maxBytes)}.`, {
+    details: { size, limit: maxBytes },
+  });
+}
+
+export async function readFileRef(ref: FileRef, options: { maxBytes: number; what: string }): Promise<LoadedFile> {
+  if (ref.kind === 'bytes') {
+    // 4 base64 characters carry 3 bytes: the size is known without decoding.
+    const size = Math.floor((ref.base64.length * 3) / 4);
+    if (size > options.maxBytes) throw tooLarge(ref.name, size, options.maxBytes, options.what);
+    const problem = describeBase64Problem(ref.base64);
+    if (problem) throw new AppError('bad_request', `"${ref.name}" did not arrive intact: ${problem}`);
+    return { name: ref.name, bytes: Buffer.from(ref.base64, 'base64') };
+  }
+  const filePath = ref.path;
+  const name = path.basename(filePath);
+  let stats;
+  try {
+    stats = await fs.stat(filePath);
+  } catch (error) {
+    throw unreadable(filePath, error);
+  }
+  if (!stats.isFile()) throw new AppError('file', `${filePath} is not a file.`, { details: { path: filePath } });
+  if (stats.size > options.maxBytes) throw tooLarge(name, stats.size, options.maxBytes, options.what);
+  try {
+    const bytes = await fs.readFile(filePath);
+    // The file may have grown between the check and the read.
+    if (bytes.length > options.maxBytes) throw tooLarge(name, bytes.length, options.maxBytes, options.what);
+    return { name, bytes };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadable(filePath, error);
+  }
+}
+
+function unreadable(filePath: string, error: unknown): AppError {
+  const errno = errnoOf(error);
+  const reason =
+    errno === 'ENOENT'
+      ? 'it does not exist (was it moved or deleted?)'
+      : errno === 'EACCES' || errno === 'EPERM'
+        ? 'permission denied'
+        : errno === 'EISDIR'
+          ? 'it is a folder'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return new AppError('file', `Cannot read ${filePath}: ${reason}.`, { details: { path: filePath, ...(errno ? { errno } : {}) }, cause: error });
+}

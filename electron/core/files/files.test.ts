@@ -1,0 +1,137 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/contract';
+import { nodeAtomicFileSystem, targetOfTempName, tempNameFor, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
+import { readFileRef } from './file-ref';
+import { defaultDownloadFolder, ensureWritableFolder } from './folders';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-files-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const enospc = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+/** Writes the first half of the data, then fails as a full disk does. */
+const fullDisk: AtomicFileSystem = {
+  ...nodeAtomicFileSystem,
+  async createNew(filePath) {
+    const file = await nodeAtomicFileSystem.createNew(filePath);
+    return {
+      ...file,
+      async write(data) {
+        await file.write(data.subarray(0, Math.floor(data.length / 2)));
+        throw enospc();
+      },
+    };
+  },
+};
+
+describe('writeFileAtomic', () => {
+  it('writes the whole file and leaves no temp file', async () => {
+    const target = path.join(dir, 'a.xml');
+    await writeFileAtomic(target, '<a/>');
+    expect(await fs.readFile(target, 'utf8')).toBe('<a/>');
+    expect(await fs.readdir(dir)).toEqual(['a.xml']);
+  });
+
+  it('replaces an existing file in one step', async () => {
+    const target = path.join(dir, 'a.xml');
+    await fs.writeFile(target, 'old partial cont');
+    await writeFileAtomic(target, 'new');
+    expect(await fs.readFile(target, 'utf8')).toBe('new');
+  });
+
+  it('on a full disk: a clear file error, the old file intact, no temp file', async () => {
+    const target = path.join(dir, 'a.xml');
+    await fs.writeFile(target, 'previous');
+    const error = await writeFileAtomic(target, Buffer.alloc(4096, 1), fullDisk).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('file');
+    expect((error as AppError).message).toMatch(/disk is full/);
+    expect(await fs.readFile(target, 'utf8')).toBe('previous');
+    expect(await fs.readdir(dir)).toEqual(['a.xml']);
+  });
+
+  it('names temp files so they can be recognised after a crash', () => {
+    const temp = tempNameFor('2026_INV-1.xml');
+    expect(temp.startsWith('.')).toBe(true);
+    expect(temp.endsWith('.tmp')).toBe(true);
+    expect(targetOfTempName(temp)).toBe('2026_INV-1.xml');
+    expect(targetOfTempName('report.tmp')).toBeUndefined();
+  });
+});
+
+describe('ensureWritableFolder', () => {
+  it('accepts a writable folder and leaves nothing in it', async () => {
+    expect(await ensureWritableFolder(dir)).toBe(dir);
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('refuses a folder that does not exist', async () => {
+    await expect(ensureWritableFolder(path.join(dir, 'missing', 'deeper'))).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/does not exist/) });
+  });
+
+  it('refuses a path under a file (ENOTDIR) and a file itself', async () => {
+    const file = path.join(dir, 'plain.txt');
+    await fs.writeFile(file, 'x');
+    await expect(ensureWritableFolder(path.join(file, 'sub'))).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/not a folder/) });
+    await expect(ensureWritableFolder(file)).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/is a file, not a folder/) });
+  });
+
+  it('refuses a relative path', async () => {
+    await expect(ensureWritableFolder('downloads')).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/full path/) });
+  });
+});
+
+describe('defaultDownloadFolder', () => {
+  it('creates ~/Downloads/Ledgerdesk', async () => {
+    const folder = await defaultDownloadFolder(path.join(dir, 'user-data'), dir);
+    expect(folder).toBe(path.join(dir, 'Downloads', 'Ledgerdesk'));
+    expect((await fs.stat(folder)).isDirectory()).toBe(true);
+  });
+
+  it('falls back to the user-data folder when the home folder cannot hold it', async () => {
+    const home = path.join(dir, 'home-is-a-file');
+    await fs.writeFile(home, '');
+    const folder = await defaultDownloadFolder(path.join(dir, 'user-data'), home);
+    expect(folder).toBe(path.join(dir, 'user-data', 'downloads'));
+  });
+});
+
+describe('readFileRef', () => {
+  it('refuses a 200 MiB file before reading it, naming the limit', async () => {
+    const big = path.join(dir, 'huge.xml');
+    await fs.writeFile(big, '');
+    await fs.truncate(big, 200 * 1024 * 1024);
+    await expect(readFileRef({ kind: 'path', path: big }, { maxBytes: 50 * 1024 * 1024, what: 'document' })).rejects.toMatchObject({
+      code: 'too_large',
+      message: '"huge.xml" is 200 MiB; the largest document the app sends is 50 MiB.',
+    });
+  });
+
+  it('refuses oversized base64 bytes before decoding them', async () => {
+    const base64 = 'A'.repeat(4 * 1024 * 1024);
+    await expect(readFileRef({ kind: 'bytes', name: 'big.xml', base64 }, { maxBytes: 1024 * 1024, what: 'document' })).rejects.toMatchObject({ code: 'too_large' });
+  });
+
+  it('reads a path and decodes bytes', async () => {
+    const file = path.join(dir, 'a.xml');
+    await fs.writeFile(file, '<a/>');
+    expect((await readFileRef({ kind: 'path', path: file }, { maxBytes: 100, what: 'document' })).bytes.toString()).toBe('<a/>');
+    const fromBytes = await readFileRef({ kind: 'bytes', name: 'b.xml', base64: Buffer.from('<b/>').toString('base64') }, { maxBytes: 100, what: 'document' });
+    expect(fromBytes).toMatchObject({ name: 'b.xml' });
+    expect(fromBytes.bytes.toString()).toBe('<b/>');
+  });
+
+  it('says clearly when the file is missing, a folder, or not intact base64', async () => {
+    await expect(readFileRef({ kind: 'path', path: path.join(dir, 'nope.xml') }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/does not exist/) });
+    await expect(readFileRef({ kind: 'path', path: dir }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/not a file/) });
+    await expect(readFileRef({ kind: 'bytes', name: 'c.xml', base64: 'abc-_' }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * Builds the core's services from the host's ports and wires them together: profiles, the
+ * emulator runner, HTTP agents, the session, preferences. Areas added later receive this object.
+ */
+import fs from 'node:fs';
+import {
+  AppError,
+  type EmulatorStatus,
+  type Environment,
+  type Profile,
+  type ProfilesState,
+  type ProfileUrls,
+} from '../../shared/contract';
+import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
+import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
+import { createCoreEvents, type CoreEvents } from './events';
+import { ProfileAgents, type AgentTuning } from './http/agents';
+import { createHttpClient, type HttpClient } from './http/client';
+import type { RetryPolicy } from './http/retry';
+import { redactingLogger } from './logging/redact';
+import type { Logger, Ports } from './ports';
+import { createPreferencesService, type PreferencesService } from './preferences/service';
+import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
+import { createProfilesService, type ProfileDraft, type ProfilesService } from './profiles/service';
+
+export interface CoreOptions {
+  emulator?: {
+    /** Appended to the emulator's command line, e.g. `['--token-ttl', '5']`. */
+    extraArgs?: string[];
+    startTimeoutMs?: number;
+    stopGraceMs?: number;
+    /** Start it when the Local emulator profile is active (default true). */
+    autoStart?: boolean;
+  };
+  http?: { defaultTimeoutMs?: number; retry?: Partial<RetryPolicy>; verbose?: boolean; agents?: AgentTuning };
+  session?: SessionTiming;
+}
+
+export interface Endpoints {
+  profile: Profile;
+  environment: Environment;
+  urls: ProfileUrls;
+}
+
+export interface CoreServices {
+  /** The host's ports, with a redacting logger in place of theirs. */
+  ports: Ports;
+  logger: Logger;
+  events: CoreEvents;
+  http: HttpClient;
+  profiles: ProfilesService;
+  emulator: EmulatorRunner;
+  session: SessionService;
+  preferences: PreferencesService;
+  /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
+  endpoints(): Endpoints;
+  /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
+  extraCaPems(): string[];
+  activateProfile(id: string): Promise<ProfilesState>;
+  saveProfile(draft: ProfileDraft): Promise<ProfilesState>;
+  deleteProfile(id: string): Promise<ProfilesState>;
+  restartEmulator(): Promise<EmulatorStatus>;
+  /** Cleanup to run on dispose (timers, agents, journals of later areas). */
+  onDispose(cleanup: () => void | Promise<void>): void;
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const sameConnection = (a: Profile | undefined, b: Profile): boolean =>
+  a !== undefined && a.environment === b.environment && a.extraCaPem === b.extraCaPem && JSON.stringify(a.urls) === JSON.stringify(b.urls);
+
+export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}): CoreServices {
+  const logger = redactingLogger(hostPorts.logger);
+  const ports: Ports = { ...hostPorts, logger };
+  const events = createCoreEvents(logger);
+  const profiles = createProfilesService({ settings: ports.settings, logger, events });
+  const preferences = createPreferencesService({ settings: ports.settings, logger, events });
+  const agents = new ProfileAgents(options.http?.agents);
+  const disposers: Array<() => void | Promise<void>> = [];
+  let emulatorCaPem: string | undefined;
+
+  const emulator = createEmulatorRunner({
+    launch: ports.emulatorLaunch,
+    userDataDir: ports.userDataDir,
+    logger,
+    ...(options.emulator?.extraArgs ? { extraArgs: options.emulator.extraArgs } : {}),
+    ...(options.emulator?.startTimeoutMs ? { startTimeoutMs: options.emulator.startTimeoutMs } : {}),
+    ...(options.emulator?.stopGraceMs ? { stopGraceMs: options.emulator.stopGraceMs } : {}),
+    onStatus(status) {
+      if (status.state === 'running') emulatorCaPem = readEmulatorCa();
+      else emulatorCaPem = undefined;
+      events.emit('emulator.changed', status);
+    },
+  });
+
+  function readEmulatorCa(): string | undefined {
+    const path = emulator.startup()?.caCertPath;
+    if (!path) return undefined;
+    try {
+      return fs.readFileSync(path, 'utf8');
+    } catch (error) {
+      logger.warn("The emulator's CA certificate cannot be read; its HTTPS listener will not be trusted", { path, message: (error as Error).message });
+      return undefined;
+    }
+  }
+
+  const caPemsFor = (profile: Profile): string[] =>
+    [profile.extraCaPem, profile.kind === 'emulator' ? emulatorCaPem : undefined].filter((pem): pem is string => Boolean(pem));
+
+  const urlsFor = (profile: Profile): ProfileUrls => {
+    if (profile.kind === 'remote') {
+      if (!profile.urls) throw new AppError('bad_request', `The profile "${profile.name}" has no service addresses.`);
+      return profile.urls;
+    }
+    const line = emulator.startup();
+    if (!line) {
+      const status = emulator.status();
+      throw new AppError('unavailable', `The local emulator is not running${status.message ? `: ${status.message}` : '.'}`);
+    }
+    return { authUrl: line.authUrl, documentsUrl: line.documentsUrl, transferUrl: line.transferUrl, fiscalUrl: line.fiscalUrl, fiscalMtlsUrl: line.fiscalMtlsUrl };
+  };
+
+  // The HTTP client reports 401s to the session created just below (only ever called after that).
+  const http = createHttpClient({
+    logger,
+    dispatcher: () => {
+      const profile = profiles.active();
+      return agents.get(profile.id, caPemsFor(profile));
+    },
+    onUnauthorized: ({ token, error }) => sessionService.handleUnauthorized(token, error.message),
+    userAgent: `Ledgerdesk/${ports.appVersion}`,
+    ...(options.http?.defaultTimeoutMs ? { defaultTimeoutMs: options.http.defaultTimeoutMs } : {}),
+    ...(options.http?.retry ? { retry: options.http.retry } : {}),
+    ...(options.http?.verbose ? { verbose: true } : {}),
+  });
+
+  const sessionService = createSessionService({
+    profiles,
+    authUrl: (profile) => urlsFor(profile).authUrl,
+    emulatorAccounts: () => (profiles.active().kind === 'emulator' ? emulator.startup()?.accounts : undefined),
+    http,
+    secrets: ports.secrets,
+    clock: ports.clock,
+    events,
+    logger,
+    ...(options.session ? { timing: options.session } : {}),
+  });
+
+  /** Starts or stops the emulator to match the active profile; a failed start is reported by status, not thrown. */
+  const syncEmulator = async (): Promise<void> => {
+    if (profiles.active().kind === 'emulator') {
+      if (options.emulator?.autoStart === false) return;
+      await emulator.start().catch(() => undefined);
+    } else {
+      await emulator.stop();
+    }
+  };
+
+  let switching: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = switching.then(work, work);
+    switching = run.catch(() => undefined);
+    return run;
+  };
+
+  const activate = async (id: string): Promise<ProfilesState> => {
+    if (!profiles.get(id)) throw new AppError('not_found', `There is no profile with the id "${id}".`);
+    if (profiles.active().id === id) return profiles.state();
+    await sessionService.endForProfileChange();
+    profiles.setActive(id);
+    await syncEmulator();
+    await sessionService.restore('profile');
+    return profiles.state();
+  };
+
+  let started = false;
+  let disposed = false;
+
+  return {
+    ports,
+    logger,
+    events,
+    http,
+    profiles,
+    emulator,
+    session: sessionService,
+    preferences,
+    endpoints() {
+      const profile = profiles.active();
+      return { profile, environment: profile.environment, urls: urlsFor(profile) };
+    },
+    extraCaPems: () => caPemsFor(profiles.active()),
+    activateProfile: (id) => oneAtATime(() => activate(id)),
+    saveProfile: (draft) =>
+      oneAtATime(async () => {
+        const activeBefore = profiles.active().id;
+        const { saved, previous } = profiles.save(draft);
+        if (saved.id === activeBefore && !sameConnection(previous, saved)) {
+          // The token belongs to the old addresses.
+          await sessionService.endForProfileChange();
+          await sessionService.restore('profile');
+        }
+        return profiles.state();
+      }),
+    deleteProfile: (id) =>
+      oneAtATime(async () => {
+        if (profiles.active().id === id && profiles.get(id) && !profiles.get(id)?.builtIn) await activate(LOCAL_EMULATOR_ID);
+        profiles.remove(id);
+        await Promise.all(
+          [`session:${id}:token`, `session:${id}:credentials`].map((key) =>
+            ports.secrets.delete(key).catch((error: unknown) => logger.warn('Forgetting a deleted profile’s secrets failed', { message: String(error) })),
+          ),
+        );
+        return profiles.state();
+      }),
+    restartEmulator: () =>
+      oneAtATime(async () => {
+        if (profiles.active().kind !== 'emulator') {
+          throw new AppError('bad_request', 'The local emulator runs only while the Local emulator profile is active.');
+        }
+        await emulator.stop();
+        await emulator.start().catch(() => undefined);
+        return emulator.status();
+      }),
+    onDispose(cleanup) {
+      disposers.push(cleanup);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await oneAtATime(async () => {
+        await syncEmulator();
+        await sessionService.restore('startup');
+      });
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      sessionService.dispose();
+      for (const cleanup of disposers.reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          logger.warn('A cleanup step failed while shutting down', { message: (error as Error).message });
+        }
+      }
+      await emulator.stop();
+      await agents.closeAll();
+    },
+  };
+}

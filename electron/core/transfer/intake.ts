@@ -1,0 +1,230 @@
+/**
+ * `uploads.add` before anything is journaled: dropped paths (folders expanded recursively, hidden
+ * files skipped) and dropped bytes become candidate files, each checked like the service checks
+ * it (shared/validation), hashed, and, for bytes, written once as a blob.
+ */
+import crypto from 'node:crypto';
+import { createReadStream, type Dirent, type Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileRef, RejectedFile, UploadCountry } from '../../../shared/contract';
+import {
+  base64DecodedLength,
+  generateE2eId,
+  isStandardBase64,
+  maxFileBytesForUpload,
+  suggestCountryFromFileName,
+  validateE2eId,
+  validateFileName,
+} from '../../../shared/validation';
+import { countryNames, tooLargeMessage } from './api/messages';
+import type { BlobStore } from './journal/blobs';
+import type { FileSource } from './journal/entry';
+
+export interface DroppedFile {
+  file: FileRef;
+  e2eId?: string;
+}
+
+/** One file found in what was dropped, not yet checked. */
+export interface CandidateFile {
+  fileName: string;
+  origin: string;
+  content: { kind: 'path'; path: string } | { kind: 'bytes'; base64: string };
+  givenE2eId?: string;
+}
+
+export interface PreparedFile {
+  fileName: string;
+  origin: string;
+  e2eId: string;
+  sha256: string;
+  size: number;
+  source: FileSource;
+  warning?: string;
+}
+
+export type Prepared = { ok: true; file: PreparedFile } | { ok: false; rejected: RejectedFile };
+
+const MAX_FOLDER_DEPTH = 32;
+
+const rejected = (fileName: string, origin: string, code: string, message: string): RejectedFile => ({ fileName, origin, code, message });
+
+function fileSystemProblem(error: unknown, what: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return `${what} cannot be found. It may have been moved, renamed or deleted.`;
+  if (code === 'EACCES' || code === 'EPERM') return `${what} cannot be opened: you do not have permission to read it.`;
+  if (code === 'EISDIR') return `${what} is a folder, not a file.`;
+  return `${what} cannot be read (${code ?? (error instanceof Error ? error.message : 'unknown problem')}).`;
+}
+
+const isHidden = (name: string): boolean => name.startsWith('.');
+
+/** Expands dropped items into files: folders recursively (hidden entries skipped), at most `maxFiles`. */
+export async function expandDroppedFiles(dropped: readonly DroppedFile[], maxFiles: number): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
+  const files: CandidateFile[] = [];
+  const refused: RejectedFile[] = [];
+  let overflow = 0;
+  const add = (file: CandidateFile): void => {
+    if (files.length < maxFiles) files.push(file);
+    else overflow += 1;
+  };
+
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      refused.push(rejected(path.basename(dir), dir, 'file', fileSystemProblem(error, `The folder ${dir}`)));
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (isHidden(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = await fs.stat(full);
+          isDirectory = target.isDirectory();
+          isFile = target.isFile();
+        } catch (error) {
+          refused.push(rejected(entry.name, full, 'file', fileSystemProblem(error, `The link ${entry.name}`)));
+          continue;
+        }
+        if (isDirectory) {
+          refused.push(rejected(entry.name, full, 'file', `${entry.name} is a link to a folder and was skipped. Drop the folder itself to send its files.`));
+          continue;
+        }
+      }
+      if (isDirectory) {
+        if (depth >= MAX_FOLDER_DEPTH) {
+          refused.push(rejected(entry.name, full, 'file', `${full} is nested too deeply (more than ${MAX_FOLDER_DEPTH} folders) and was skipped.`));
+        } else {
+          await walk(full, depth + 1);
+        }
+      } else if (isFile) {
+        add({ fileName: entry.name, origin: full, content: { kind: 'path', path: full } });
+      } else {
+        refused.push(rejected(entry.name, full, 'file', `${entry.name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+      }
+    }
+  };
+
+  for (const item of dropped) {
+    const ref = item.file;
+    if (ref.kind === 'bytes') {
+      const origin = ref.relativePath ?? ref.name;
+      // Inside a dropped folder, hidden files are skipped as on disk.
+      if (ref.relativePath && ref.relativePath.split(/[\\/]/).some(isHidden)) continue;
+      add({ fileName: ref.name, origin, content: { kind: 'bytes', base64: ref.base64 }, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
+      continue;
+    }
+    const name = path.basename(ref.path) || ref.path;
+    let stat: Stats;
+    try {
+      stat = await fs.stat(ref.path);
+    } catch (error) {
+      refused.push(rejected(name, ref.path, 'file', fileSystemProblem(error, ref.path)));
+      continue;
+    }
+    if (stat.isDirectory()) {
+      if (item.e2eId !== undefined) {
+        refused.push(rejected(name, ref.path, 'validation', `An End-to-end ID can be given for a single file, not for the folder ${name}. Drop the folder without an ID to have one generated for each file.`));
+        continue;
+      }
+      await walk(ref.path, 0);
+    } else if (stat.isFile()) {
+      add({ fileName: name, origin: ref.path, content: { kind: 'path', path: ref.path }, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
+    } else {
+      refused.push(rejected(name, ref.path, 'file', `${name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+    }
+  }
+  if (overflow > 0) {
+    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${maxFiles} files can be added at once; ${overflow} more were left out. Add them in another batch.`));
+  }
+  return { files, rejected: refused };
+}
+
+export async function hashFile(filePath: string): Promise<{ sha256: string; size: number }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(filePath)) {
+    const buffer = chunk as Buffer;
+    hash.update(buffer);
+    size += buffer.length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+export function sha256Of(bytes: Uint8Array): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface PrepareContext {
+  country: UploadCountry;
+  e2eIdTemplate: string;
+  now: Date;
+  /** Position of the file in its batch, from 1 (the template's `{n}`). */
+  counter: number;
+  random: () => number;
+  blobs: BlobStore;
+}
+
+/** Checks one candidate like the service would, hashes it and keeps dropped bytes as a blob. */
+export async function prepareFile(candidate: CandidateFile, context: PrepareContext): Promise<Prepared> {
+  const { fileName, origin } = candidate;
+  const refuse = (code: string, message: string): Prepared => ({ ok: false, rejected: rejected(fileName, origin, code, message) });
+
+  const nameCheck = validateFileName(fileName);
+  if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`);
+
+  let e2eId: string;
+  if (candidate.givenE2eId !== undefined) {
+    const check = validateE2eId(candidate.givenE2eId);
+    if (!check.ok) return refuse('validation', `${fileName}: ${check.message}`);
+    e2eId = candidate.givenE2eId;
+  } else {
+    e2eId = generateE2eId(context.e2eIdTemplate, { now: context.now, fileName, counter: context.counter, random: context.random });
+  }
+  const limit = maxFileBytesForUpload(fileName, e2eId);
+
+  let sha256: string;
+  let size: number;
+  let source: FileSource;
+  if (candidate.content.kind === 'bytes') {
+    const { base64 } = candidate.content;
+    if (!isStandardBase64(base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
+    size = base64DecodedLength(base64);
+    if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
+    if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
+    const bytes = Buffer.from(base64, 'base64');
+    sha256 = sha256Of(bytes);
+    try {
+      await context.blobs.put(sha256, bytes);
+    } catch (error) {
+      return refuse('file', `${fileName} could not be kept for sending: ${fileSystemProblem(error, 'the app data folder')} Check the free disk space and add it again.`);
+    }
+    source = { kind: 'blob', sha256 };
+  } else {
+    const filePath = candidate.content.path;
+    try {
+      const stat = await fs.stat(filePath);
+      if (stat.size > limit) return refuse('too_large', tooLargeMessage(fileName, stat.size));
+      ({ sha256, size } = await hashFile(filePath));
+    } catch (error) {
+      return refuse('file', fileSystemProblem(error, filePath));
+    }
+    if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
+    if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
+    source = { kind: 'path', path: filePath };
+  }
+
+  const suggested = suggestCountryFromFileName(fileName);
+  const warning =
+    suggested && suggested !== context.country
+      ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
+      : undefined;
+  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) } };
+}

@@ -1,0 +1,99 @@
+/**
+ * The upload journal (DESIGN §6): every file's entry, kept in memory and in an append-only
+ * JSON-lines log whose lines are whole entries. On open the log is folded (last line of an entry
+ * wins), old finished entries are dropped and the file is rewritten compactly, which also removes
+ * a torn last line before anything is appended after it.
+ */
+import path from 'node:path';
+import type { Logger } from '../../ports';
+import { journalLineSchema, type JournalEntry } from './entry';
+import { AppendLog, readLog, rewriteLog } from './log-file';
+
+export const JOURNAL_FILE_NAME = 'journal.jsonl';
+
+const finishedStates: ReadonlySet<JournalEntry['state']> = new Set(['done', 'cancelled', 'failed', 'rejected']);
+
+export interface JournalOpenOptions {
+  /** The folder of the journal (`<userDataDir>/uploads`). */
+  dir: string;
+  logger: Logger;
+  now: () => number;
+  /** Finished entries older than this are dropped at open (default 30 days). */
+  retentionMs?: number;
+}
+
+export interface JournalOpenReport {
+  entries: number;
+  tornTail: boolean;
+  damagedLines: number;
+  pruned: number;
+}
+
+export class UploadJournal {
+  readonly file: string;
+  readonly report: JournalOpenReport;
+  readonly #entries: Map<string, JournalEntry>;
+  readonly #log: AppendLog;
+
+  private constructor(file: string, entries: Map<string, JournalEntry>, log: AppendLog, report: JournalOpenReport) {
+    this.file = file;
+    this.#entries = entries;
+    this.#log = log;
+    this.report = report;
+  }
+
+  static async open(options: JournalOpenOptions): Promise<UploadJournal> {
+    const file = path.join(options.dir, JOURNAL_FILE_NAME);
+    const read = await readLog(file);
+    const entries = new Map<string, JournalEntry>();
+    let damagedLines = read.damagedLines;
+    for (const value of read.values) {
+      const line = journalLineSchema.safeParse(value);
+      if (!line.success) {
+        damagedLines += 1;
+        continue;
+      }
+      entries.set(line.data.entry.localId, line.data.entry);
+    }
+    const cutoff = options.now() - (options.retentionMs ?? 30 * 24 * 60 * 60_000);
+    let pruned = 0;
+    for (const [localId, entry] of entries) {
+      if (finishedStates.has(entry.state) && Date.parse(entry.updatedAt) < cutoff) {
+        entries.delete(localId);
+        pruned += 1;
+      }
+    }
+    if (read.tornTail) options.logger.warn('Upload journal: the last line was cut short (the app stopped while writing it); it was ignored', { file });
+    if (damagedLines > 0) options.logger.warn('Upload journal: unreadable lines were skipped', { file, damagedLines });
+    await rewriteLog(file, [...entries.values()].map(serialize));
+    const log = await AppendLog.open(file);
+    return new UploadJournal(file, entries, log, { entries: entries.size, tornTail: read.tornTail, damagedLines, pruned });
+  }
+
+  /** Every entry, oldest first. */
+  entries(): JournalEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  get(localId: string): JournalEntry | undefined {
+    return this.#entries.get(localId);
+  }
+
+  /**
+   * Records new versions of entries. Memory changes at once; the promise resolves when the lines
+   * are written and, with `durable`, fsync'd (callers await that before any network call).
+   */
+  put(entries: readonly JournalEntry[], options: { durable: boolean }): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    for (const entry of entries) this.#entries.set(entry.localId, entry);
+    return this.#log.append(entries.map(serialize).join('\n'), options.durable);
+  }
+
+  close(): Promise<void> {
+    return this.#log.close();
+  }
+}
+
+function serialize(entry: JournalEntry): string {
+  return JSON.stringify({ v: 1, entry });
+}

@@ -1,0 +1,125 @@
+/**
+ * An append-only JSON-lines file with group commit: lines queued while a write is in progress go
+ * out together in one write, followed by one fsync when any of them asked to be durable.
+ * Reading tolerates a torn last line (the process died mid-write).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface LogRead {
+  /** Every complete line's parsed JSON, in order. */
+  values: unknown[];
+  /** The last line was cut short (a crash while it was written) and was ignored. */
+  tornTail: boolean;
+  /** Lines in the middle that are not JSON (disk damage, hand edits), skipped. */
+  damagedLines: number;
+}
+
+export async function readLog(file: string): Promise<LogRead> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { values: [], tornTail: false, damagedLines: 0 };
+    throw error;
+  }
+  const lines = text.split('\n');
+  const values: unknown[] = [];
+  let tornTail = false;
+  let damagedLines = 0;
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    const isLast = index === lines.length - 1;
+    try {
+      values.push(JSON.parse(line) as unknown);
+    } catch {
+      if (isLast) tornTail = true;
+      else damagedLines += 1;
+    }
+  });
+  return { values, tornTail, damagedLines };
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Some platforms (Windows) cannot open or sync a folder; the rename is still atomic there.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Replaces the file's content atomically: a temporary file, fsync, rename over, fsync the folder. */
+export async function rewriteLog(file: string, lines: readonly string[]): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await fs.open(temporary, 'w', 0o600);
+  try {
+    if (lines.length > 0) await handle.writeFile(lines.map((line) => `${line}\n`).join(''), 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(temporary, file);
+  await syncDirectory(dir);
+}
+
+interface PendingLine {
+  text: string;
+  durable: boolean;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class AppendLog {
+  readonly #handle: fs.FileHandle;
+  #pending: PendingLine[] = [];
+  #flushing: Promise<void> | undefined;
+  #closed = false;
+
+  private constructor(handle: fs.FileHandle) {
+    this.#handle = handle;
+  }
+
+  static async open(file: string): Promise<AppendLog> {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return new AppendLog(await fs.open(file, 'a', 0o600));
+  }
+
+  /** Resolves when the line is written, and, when `durable`, on disk (fsync). */
+  append(line: string, durable: boolean): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('The upload journal is closed.'));
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ text: `${line}\n`, durable, resolve, reject });
+      this.#flushing ??= this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending;
+        this.#pending = [];
+        try {
+          await this.#handle.write(batch.map((item) => item.text).join(''), null, 'utf8');
+          if (batch.some((item) => item.durable)) await this.#handle.datasync();
+          for (const item of batch) item.resolve();
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+        }
+      }
+    } finally {
+      this.#flushing = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    while (this.#flushing) await this.#flushing;
+    await this.#handle.close();
+  }
+}

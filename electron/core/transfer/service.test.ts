@@ -1,0 +1,362 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
+import { transferDebug } from '../../../emulator/transfer';
+import type { UploadEntry } from '../../../shared/contract';
+import { createTransferApi } from './api/client';
+import { createTestUploads, waitFor, type TestUploads } from './testing/harness';
+import { base64, invoiceXml, invoicesCsv, invoicesZip, writeFile } from './testing/fixtures';
+
+let emulator: TestEmulator;
+let token: string;
+let user: { uid: string; email: string };
+const open: TestUploads[] = [];
+const dirs: string[] = [];
+
+const tempDir = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-uploads-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function uploads(options: Partial<Parameters<typeof createTestUploads>[0]> = {}): TestUploads {
+  const instance = createTestUploads({ transferUrl: emulator.urls.transferUrl, userDataDir: tempDir(), token, user, ...options });
+  open.push(instance);
+  return instance;
+}
+
+const settled = (entry: UploadEntry | undefined): boolean => entry !== undefined && ['done', 'failed', 'rejected', 'cancelled'].includes(entry.state);
+
+async function untilAllSettled(t: TestUploads, count: number): Promise<UploadEntry[]> {
+  return waitFor(
+    async () => {
+      const list = await t.service.list();
+      return list.length === count && list.every(settled) ? list : undefined;
+    },
+    { describe: async () => JSON.stringify((await t.service.list()).map((e) => [e.fileName, e.state, e.serverStatus, e.error?.message])) },
+  );
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ processingDelayMs: 5, documents: 0 });
+  token = await emulator.login('full');
+  const account = emulator.context.accounts.find((a) => a.name === 'full');
+  if (!account) throw new Error('no full account');
+  user = { uid: account.uid, email: account.email };
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((t) => t.close()));
+});
+
+afterAll(async () => {
+  await emulator.close();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('uploads service on the emulator', () => {
+  it('sends dropped paths and bytes once each, follows them to delivered and keeps the history', async () => {
+    const files = tempDir();
+    const xml = writeFile(files, 'invoice-1.xml', invoiceXml('A-1'));
+    const t = uploads();
+    const result = await t.service.add({
+      country: 'IT',
+      files: [{ file: { kind: 'path', path: xml } }, { file: { kind: 'bytes', name: 'rows.csv', base64: base64(invoicesCsv(3)) }, e2eId: 'MY-OWN-ID-1' }],
+    });
+    expect(result.rejected).toEqual([]);
+    expect(result.entries.map((e) => [e.fileName, e.state])).toEqual([
+      ['invoice-1.xml', 'queued'],
+      ['rows.csv', 'queued'],
+    ]);
+    expect(result.entries[1]?.e2eId).toBe('MY-OWN-ID-1');
+    const list = await untilAllSettled(t, 2);
+    for (const entry of list) {
+      expect(entry.state).toBe('done');
+      expect(entry.serverStatus).toBe('delivered');
+      const states = entry.history.map((h) => h.state);
+      expect(states.slice(0, 3)).toEqual(['queued', 'sending', 'accepted']);
+      expect(states.at(-1)).toBe('done');
+      expect(entry.history.every((h) => !Number.isNaN(Date.parse(h.at)))).toBe(true);
+      expect(entry.history.filter((h) => h.serverStatus).map((h) => h.serverStatus)).toContain('delivered');
+      expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(1);
+    }
+    // The CSV of three rows became three transfer documents.
+    const csv = list.find((e) => e.fileName === 'rows.csv');
+    const documents = await t.service.listTransferDocuments(csv?.uploadId ?? '');
+    expect(documents).toHaveLength(3);
+    // The blob kept for the dropped bytes is gone once the file is delivered.
+    const blobDir = path.join(t.userDataDir, 'uploads', 'blobs');
+    await waitFor(() => (fs.existsSync(blobDir) ? fs.readdirSync(blobDir) : []).length === 0);
+  });
+
+  it('lists the transfer documents of a ZIP with their destination ids and downloads one', async () => {
+    const t = uploads();
+    await t.service.add({ country: 'PL', files: [{ file: { kind: 'bytes', name: 'batch.zip', base64: base64(invoicesZip()) } }] });
+    const [entry] = await untilAllSettled(t, 1);
+    expect(entry?.state).toBe('done');
+    const documents = await t.service.listTransferDocuments(entry?.uploadId ?? '');
+    expect(documents).toHaveLength(4);
+    for (const document of documents) {
+      expect(document.upload_id).toBe(entry?.uploadId);
+      expect(document.e2e_id).toBe(entry?.e2eId);
+      expect(document.destination_id).toEqual(expect.any(String));
+    }
+    const xmlDocument = documents.find((d) => d.file_name === 'a.xml');
+    const file = await t.service.downloadTransferDocument(xmlDocument?.id ?? '');
+    expect(file.fileName).toBe('a.xml');
+    expect(Buffer.from(file.base64, 'base64').toString('utf8')).toContain('Z-1');
+    await expect(t.service.listTransferDocuments('no-such-upload')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('settles a batch once: one event and one notification with the summary', async () => {
+    const t = uploads();
+    const { batchId } = await t.service.add({
+      country: 'IT',
+      files: [
+        { file: { kind: 'bytes', name: 'good.xml', base64: base64(invoiceXml('B-1')) } },
+        { file: { kind: 'bytes', name: 'broken.xml', base64: base64('<Invoice><ID>oops</Invoice>') } },
+        { file: { kind: 'bytes', name: 'notes.txt', base64: base64('hello') } },
+      ],
+    });
+    const list = await untilAllSettled(t, 2);
+    expect(list.find((e) => e.fileName === 'broken.xml')).toMatchObject({ state: 'failed', canRetry: true, error: { message: expect.stringContaining('not well-formed XML') } });
+    const settledEvents = await waitFor(() => {
+      const found = t.recorded.filter((r) => r.event === 'uploads.batchSettled');
+      return found.length > 0 ? found : undefined;
+    });
+    expect(settledEvents).toHaveLength(1);
+    expect(settledEvents[0]?.payload).toEqual({ batchId, done: 1, failed: 1, rejected: 1 });
+    expect(t.notifier.sent).toHaveLength(1);
+    expect(t.notifier.sent[0]?.body).toContain('1 file delivered');
+    expect(t.recorded.some((r) => r.event === 'uploads.changed')).toBe(true);
+  });
+
+  it('checks files before journaling them: unknown types, empty and too large files are rejected with why', async () => {
+    const files = tempDir();
+    const big = writeFile(files, 'huge.xml', Buffer.alloc(4 * 1024 * 1024, 0x20));
+    const t = uploads();
+    const result = await t.service.add({
+      country: 'IT',
+      files: [
+        { file: { kind: 'path', path: big } },
+        { file: { kind: 'bytes', name: 'photo.jpg', base64: base64('jpeg') } },
+        { file: { kind: 'bytes', name: 'empty.xml', base64: '' } },
+        { file: { kind: 'bytes', name: 'ok.xml', base64: base64(invoiceXml('C-1')) }, e2eId: ' padded ' },
+        { file: { kind: 'path', path: path.join(files, 'missing.xml') } },
+      ],
+    });
+    expect(result.entries).toEqual([]);
+    const byName = Object.fromEntries(result.rejected.map((r) => [r.fileName, r]));
+    expect(byName['huge.xml']?.code).toBe('too_large');
+    expect(byName['huge.xml']?.message).toBe('huge.xml is too large for an upload (4.00 MB, limit about 3.75 MB): split it or send it over SFTP.');
+    expect(byName['photo.jpg']?.message).toContain('.xml, .json, .csv or .zip');
+    expect(byName['empty.xml']?.message).toContain('empty');
+    expect(byName['ok.xml']?.message).toContain('starts or ends with a space');
+    expect(byName['missing.xml']?.message).toContain('cannot be found');
+    expect(await t.service.list()).toEqual([]);
+  });
+
+  it('expands a dropped folder recursively, skipping hidden files and reporting files it cannot send', async () => {
+    const folder = tempDir();
+    writeFile(folder, 'one.xml', invoiceXml('F-1'));
+    writeFile(folder, 'sub/two.json', '{"invoice": 2}');
+    writeFile(folder, 'sub/deeper/three.csv', invoicesCsv(1));
+    writeFile(folder, '.hidden.xml', invoiceXml('H'));
+    writeFile(folder, '.git/config.xml', invoiceXml('H'));
+    writeFile(folder, 'sub/readme.md', '# not an invoice');
+    const t = uploads();
+    const result = await t.service.add({ country: 'PL', files: [{ file: { kind: 'path', path: folder } }] });
+    expect(result.entries.map((e) => e.fileName).sort()).toEqual(['one.xml', 'three.csv', 'two.json']);
+    expect(result.entries.find((e) => e.fileName === 'two.json')?.origin).toBe(path.join(folder, 'sub', 'two.json'));
+    expect(result.rejected).toEqual([expect.objectContaining({ fileName: 'readme.md', code: 'validation' })]);
+    const ids = new Set(result.entries.map((e) => e.e2eId));
+    expect(ids.size).toBe(3);
+    await untilAllSettled(t, 3);
+  });
+
+  it('uses the e2e template and country preferences, and validates given ids like the server', async () => {
+    const t = uploads({ tuning: { random: () => 0.5 } });
+    expect(t.service.preferences()).toEqual({ country: 'IT', e2eIdTemplate: 'LD-{date}-{file}-{rand}' });
+    expect(t.service.setPreferences({ e2eIdTemplate: 'ACME-{n}-{file}' })).toEqual({ country: 'IT', e2eIdTemplate: 'ACME-{n}-{file}' });
+    expect(t.service.setPreferences({ country: 'PL' })).toEqual({ country: 'PL', e2eIdTemplate: 'ACME-{n}-{file}' });
+    const result = await t.service.add({
+      country: 'IT',
+      files: [
+        { file: { kind: 'bytes', name: 'x.xml', base64: base64(invoiceXml('P-1')) } },
+        { file: { kind: 'bytes', name: 'y.xml', base64: base64(invoiceXml('P-2')) } },
+      ],
+    });
+    expect(result.entries.map((e) => e.e2eId)).toEqual(['ACME-1-x.xml', 'ACME-2-y.xml']);
+    const overridden = await t.service.add({ country: 'IT', e2eIdTemplate: 'T-{file}-{rand}', files: [{ file: { kind: 'bytes', name: 'z.xml', base64: base64(invoiceXml('P-3')) } }] });
+    expect(overridden.entries[0]?.e2eId).toBe('T-z.xml-88888888');
+    await untilAllSettled(t, 3);
+    await expect(t.service.findByE2eId('ACME-1-x.xml')).resolves.toEqual([expect.objectContaining({ e2e_id: 'ACME-1-x.xml', status: 'delivered' })]);
+    await expect(t.service.findByE2eId('trailing ')).rejects.toMatchObject({ code: 'validation' });
+  });
+
+  it('lists with filters and search, and allows retry and cancel only where the rules do', async () => {
+    const t = uploads();
+    await t.service.add({
+      country: 'IT',
+      files: [
+        { file: { kind: 'bytes', name: 'fine.xml', base64: base64(invoiceXml('L-1')) }, e2eId: 'SEARCH-ME-1' },
+        { file: { kind: 'bytes', name: 'bad.json', base64: base64('{not json') } },
+      ],
+    });
+    const list = await untilAllSettled(t, 2);
+    const fine = list.find((e) => e.fileName === 'fine.xml');
+    const bad = list.find((e) => e.fileName === 'bad.json');
+    expect((await t.service.list({ filter: 'done' })).map((e) => e.fileName)).toEqual(['fine.xml']);
+    expect((await t.service.list({ filter: 'failed' })).map((e) => e.fileName)).toEqual(['bad.json']);
+    expect(await t.service.list({ filter: 'active' })).toEqual([]);
+    expect((await t.service.list({ search: 'search-me' })).map((e) => e.fileName)).toEqual(['fine.xml']);
+    expect((await t.service.list({ search: 'BAD' })).map((e) => e.fileName)).toEqual(['bad.json']);
+
+    expect(fine).toMatchObject({ canRetry: false, canCancel: false });
+    await expect(t.service.retry(fine?.localId ?? '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('duplicate') });
+    await expect(t.service.cancel(fine?.localId ?? '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('can no longer be cancelled') });
+    await expect(t.service.retry('unknown')).rejects.toMatchObject({ code: 'not_found' });
+
+    // A failed upload may be resent (spec rule 2): same End-to-end ID, a new upload on the service.
+    const retried = await t.service.retry(bad?.localId ?? '');
+    expect(retried.state).toBe('queued');
+    const after = await untilAllSettled(t, 2);
+    const again = after.find((e) => e.fileName === 'bad.json');
+    expect(again?.state).toBe('failed');
+    expect(again?.history.some((h) => h.note === 'Retried by you')).toBe(true);
+    expect(transferDebug(emulator.context).countUploads(again?.e2eId ?? '')).toBe(2);
+  });
+
+  it('cancels a queued file (waiting for sign-in) and never sends it', async () => {
+    const t = uploads({ token: undefined });
+    const result = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'wait.xml', base64: base64(invoiceXml('W-1')) } }] });
+    const entry = result.entries[0];
+    expect(entry).toMatchObject({ state: 'queued', canCancel: true });
+    const cancelled = await t.service.cancel(entry?.localId ?? '');
+    expect(cancelled).toMatchObject({ state: 'cancelled', canCancel: false, canRetry: false });
+    t.session.signIn(token);
+    await waitFor(() => t.recorded.some((r) => r.event === 'uploads.batchSettled'));
+    expect(transferDebug(emulator.context).countUploads(entry?.e2eId ?? '')).toBe(0);
+    await expect(t.service.cancel(entry?.localId ?? '')).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('keeps a file queued on 401 and sends it once after signing in again', async () => {
+    const t = uploads({ token: 'not-a-valid-token' });
+    const result = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'later.xml', base64: base64(invoiceXml('S-1')) } }] });
+    const localId = result.entries[0]?.localId ?? '';
+    const waiting = await waitFor(async () => {
+      const entry = (await t.service.list()).find((e) => e.localId === localId);
+      return entry?.state === 'queued' && entry.history.some((h) => h.state === 'sending') ? entry : undefined;
+    });
+    expect(waiting.warning).toContain('Sign in again');
+    expect(waiting.error).toBeUndefined();
+    expect(t.session.status().state).toBe('signedOut');
+    t.session.signIn(token);
+    const [done] = await untilAllSettled(t, 1);
+    expect(done?.state).toBe('done');
+    expect(transferDebug(emulator.context).countUploads(done?.e2eId ?? '')).toBe(1);
+  });
+
+  it('maps the transfer error table: 403 and 409 for the demo accounts, refused fields from the server', async () => {
+    const noPl = await emulator.login('no-upload-pl');
+    const unconfigured = await emulator.login('transfer-unconfigured-it');
+    const account = (name: string) => {
+      const a = emulator.context.accounts.find((x) => x.name === name);
+      return { uid: a?.uid ?? '', email: a?.email ?? '' };
+    };
+    const t403 = uploads({ token: noPl, user: account('no-upload-pl') });
+    await t403.service.add({ country: 'PL', files: [{ file: { kind: 'bytes', name: 'pl.xml', base64: base64(invoiceXml('X')) } }] });
+    const [forbidden] = await untilAllSettled(t403, 1);
+    expect(forbidden).toMatchObject({ state: 'rejected', canRetry: true, error: { code: 'forbidden' } });
+    expect(forbidden?.error?.message).toBe('Your account has no access to uploads for Poland (PL). Contact support to get upload access, or send the file over SFTP.');
+
+    const t409 = uploads({ token: unconfigured, user: account('transfer-unconfigured-it') });
+    await t409.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'it.xml', base64: base64(invoiceXml('Y')) } }] });
+    const [conflict] = await untilAllSettled(t409, 1);
+    expect(conflict).toMatchObject({ state: 'rejected', error: { code: 'conflict' } });
+    expect(conflict?.error?.message).toContain('Transfer to Italy (IT) is not set up for your account yet. Contact support');
+  });
+
+  it('keeps the entries of each profile and account apart', async () => {
+    let profileId = 'profile-a';
+    const t = uploads({ token: undefined, profileId: () => profileId });
+    const { entries } = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'a.xml', base64: base64(invoiceXml('PA-1')) } }] });
+    profileId = 'profile-b';
+    expect(await t.service.list()).toEqual([]);
+    await expect(t.service.cancel(entries[0]?.localId ?? '')).rejects.toMatchObject({ code: 'not_found' });
+    // Signed in on profile B: profile A's file is not sent.
+    t.session.signIn(token);
+    await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'b.xml', base64: base64(invoiceXml('PB-1')) } }] });
+    const [onB] = await untilAllSettled(t, 1);
+    expect(onB?.fileName).toBe('b.xml');
+    expect(transferDebug(emulator.context).countUploads(entries[0]?.e2eId ?? '')).toBe(0);
+  });
+
+  it('sends and follows a file only as the account that added it', async () => {
+    const other = emulator.context.accounts.find((a) => a.name === 'no-upload-pl');
+    const otherUser = { uid: other?.uid ?? '', email: other?.email ?? '' };
+    const t = uploads({ token: 'rejected-token' });
+    const [mine] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'mine.xml', base64: base64(invoiceXml('AC-1')) } }] })).entries;
+    await waitFor(async () => (await t.service.list()).some((e) => e.history.some((h) => h.state === 'sending') && e.state === 'queued'));
+    // Someone else signs in on the same profile: their file goes, mine waits for me.
+    t.session.signIn(await emulator.login('no-upload-pl'), otherUser);
+    await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'theirs.xml', base64: base64(invoiceXml('AC-2')) } }] });
+    await waitFor(async () => (await t.service.list()).find((e) => e.fileName === 'theirs.xml')?.state === 'done');
+    const waiting = (await t.service.list()).find((e) => e.localId === mine?.localId);
+    expect(waiting).toMatchObject({ state: 'queued', warning: `Added by ${user.email}: sign in with that account to send or follow this file.` });
+    expect(transferDebug(emulator.context).countUploads(mine?.e2eId ?? '')).toBe(0);
+    await expect(t.service.retry(mine?.localId ?? '')).rejects.toMatchObject({ code: 'conflict' });
+    t.session.signIn(token, user);
+    await untilAllSettled(t, 2);
+    expect(transferDebug(emulator.context).countUploads(mine?.e2eId ?? '', user.uid)).toBe(1);
+  });
+});
+
+describe('transfer interface client: the error table', () => {
+  const post = async (fields: { fileName?: string; e2eId?: string; bytes?: Uint8Array; country?: 'IT' | 'PL' }, authToken = token) => {
+    const t = uploads();
+    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => authToken });
+    return api.postUpload({
+      country: fields.country ?? 'IT',
+      fileName: fields.fileName ?? 'ok.xml',
+      e2eId: fields.e2eId ?? 'E2E-CLIENT-1',
+      bytes: fields.bytes ?? new TextEncoder().encode(invoiceXml('T-1')),
+    });
+  };
+
+  it('202 → accepted with the receipt', async () => {
+    await expect(post({ e2eId: 'E2E-ACCEPTED' })).resolves.toMatchObject({ kind: 'accepted', receipt: { e2e_id: 'E2E-ACCEPTED', status: 'pending' } });
+  });
+
+  it('400 → each field the server refused, in words', async () => {
+    const outcome = await post({ fileName: 'bad\\name.xml', e2eId: ' spaced' });
+    expect(outcome.kind).toBe('rejected');
+    if (outcome.kind !== 'rejected') return;
+    expect(outcome.error.code).toBe('validation');
+    expect(Object.keys(outcome.error.fieldErrors ?? {}).sort()).toEqual(['e2eId', 'fileName']);
+    expect(outcome.error.message).toMatch(/^The service refused the file\. /);
+    expect(outcome.error.message).toContain('File name: ');
+    expect(outcome.error.message).toContain('End-to-end ID: ');
+  });
+
+  it('413 → too large: split it or use SFTP', async () => {
+    const outcome = await post({ fileName: 'big.xml', bytes: new Uint8Array(4 * 1024 * 1024) });
+    expect(outcome).toEqual({
+      kind: 'rejected',
+      error: { code: 'too_large', message: 'big.xml is too large for an upload (4.00 MB, limit about 3.75 MB): split it or send it over SFTP.' },
+    });
+  });
+
+  it('401 → sign in again, the file waits', async () => {
+    await expect(post({}, 'not-a-token')).resolves.toEqual({ kind: 'unauthorized', message: expect.stringContaining('stays queued') });
+  });
+
+  it('reads: unknown upload → null, lookups by End-to-end ID are lists', async () => {
+    const t = uploads();
+    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => token });
+    await expect(api.getUpload('00000000-0000-0000-0000-000000000000')).resolves.toBeNull();
+    await expect(api.findByE2eId('NEVER-USED-ID')).resolves.toEqual([]);
+  });
+});

@@ -1,0 +1,828 @@
+/**
+ * The uploads service (DESIGN §4, §6): journals every dropped file before any network call, sends
+ * with bounded concurrency, follows uploads with one shared poller, reconciles uncertain sends by
+ * End-to-end ID (the spec's 503 rule, applied to crashes too) and tells the renderer what happens.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AppError,
+  type EventPayload,
+  type FilePayload,
+  type RejectedFile,
+  type ServerUpload,
+  type SessionStatus,
+  type SessionUser,
+  type TransferDocument,
+  type UploadCountry,
+  type UploadEntry,
+  type UploadPreferences,
+  type UploadState,
+} from '../../../shared/contract';
+import { maxFileBytesForUpload, validateE2eId } from '../../../shared/validation';
+import type { CoreEvents } from '../events';
+import type { HttpClient } from '../http/client';
+import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
+import { createTransferApi, type PostOutcome, type TransferApi } from './api/client';
+import { messages, tooLargeMessage } from './api/messages';
+import { normalizeStatus, serverErrorMessages } from './api/schemas';
+import { ChangeFeed } from './change-feed';
+import { readEntryBytes } from './file-source';
+import { expandDroppedFiles, hashFile, prepareFile, type DroppedFile, type PreparedFile } from './intake';
+import { BlobStore } from './journal/blobs';
+import type { JournalEntry } from './journal/entry';
+import { UploadJournal } from './journal/journal';
+import { SharedPoller, type PollResult } from './poller';
+import { readUploadPreferences, writeUploadPreferences } from './preferences';
+import { candidatesFor, decideReconciliation, MAX_AUTO_RESENDS_AFTER_FAILED } from './reconcile';
+import { bytesNeededStates, canRetry, settledStates, toView, trackedStates, transition, type TransitionChanges } from './state';
+
+export interface UploadsTuning {
+  /** Files sent at the same time (default 3). */
+  concurrency?: number;
+  pollMinMs?: number;
+  pollMaxMs?: number;
+  /** `uploads.changed` is sent at most this often (default 150 ms). */
+  changedThrottleMs?: number;
+  /** A normally accepted upload still `pending` after this long gets a warning (default 5 min). */
+  pendingWarnAfterMs?: number;
+  /** How long to wait before trying again when the service address is not known yet (default 5 s). */
+  notReadyRetryMs?: number;
+  maxFilesPerAdd?: number;
+  retentionMs?: number;
+  random?: () => number;
+}
+
+/** Test seams around the POST (crash tests kill the process in them). */
+export interface UploadsHooks {
+  /** `sending` is on disk; the POST has not left yet. */
+  beforePost?(entry: JournalEntry): void | Promise<void>;
+  /** The POST's answer arrived; nothing of it is journaled yet. */
+  afterPostAnswer?(entry: JournalEntry, outcome: PostOutcome['kind']): void | Promise<void>;
+}
+
+export interface UploadsSession {
+  getToken(): string;
+  status(): SessionStatus;
+}
+
+export interface UploadsServiceDeps {
+  http: HttpClient;
+  /** The active profile's transfer address; throws `unavailable` while it is not known. */
+  transferUrl: () => string;
+  activeProfileId: () => string;
+  session: UploadsSession;
+  events: CoreEvents;
+  settings: SettingsStore;
+  notifier: Notifier;
+  logger: Logger;
+  clock: Clock;
+  userDataDir: string;
+  tuning?: UploadsTuning;
+  hooks?: UploadsHooks;
+}
+
+export interface AddUploadsInput {
+  files: DroppedFile[];
+  country: UploadCountry;
+  e2eIdTemplate?: string;
+}
+
+export interface AddUploadsResult {
+  batchId: string;
+  entries: UploadEntry[];
+  rejected: RejectedFile[];
+}
+
+export type UploadsFilter = 'all' | 'active' | 'failed' | 'done';
+
+export interface UploadsService {
+  /** Opens the journal, finishes what a previous run left, and starts working. Idempotent. */
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+  add(input: AddUploadsInput): Promise<AddUploadsResult>;
+  list(input?: { filter?: UploadsFilter; search?: string }): Promise<UploadEntry[]>;
+  retry(localId: string): Promise<UploadEntry>;
+  cancel(localId: string): Promise<UploadEntry>;
+  findByE2eId(e2eId: string): Promise<ServerUpload[]>;
+  preferences(): UploadPreferences;
+  setPreferences(changes: Partial<UploadPreferences>): UploadPreferences;
+  listTransferDocuments(uploadId: string): Promise<TransferDocument[]>;
+  downloadTransferDocument(documentId: string): Promise<FilePayload>;
+}
+
+const activeStates: ReadonlySet<UploadState> = new Set(['queued', 'sending', 'accepted', 'tracking', 'uncertain']);
+const listFilters: Record<UploadsFilter, (state: UploadState) => boolean> = {
+  all: () => true,
+  active: (state) => activeStates.has(state),
+  failed: (state) => state === 'failed' || state === 'rejected',
+  done: (state) => state === 'done',
+};
+
+const stateWords: Record<UploadState, string> = {
+  queued: 'waiting to be sent',
+  sending: 'being sent',
+  accepted: 'accepted by the service',
+  tracking: 'being processed by the service',
+  done: 'delivered',
+  failed: 'failed',
+  rejected: 'refused by the service',
+  uncertain: 'being checked with the service',
+  cancelled: 'cancelled',
+};
+
+function whyNoRetry(entry: JournalEntry): string {
+  switch (entry.state) {
+    case 'done':
+      return `${entry.fileName} was delivered; sending it again would create a duplicate.`;
+    case 'cancelled':
+      return `${entry.fileName} was cancelled; add the file again to send it.`;
+    case 'uncertain':
+      return `The app is still checking whether ${entry.fileName} arrived. It sends the file again by itself only if the service does not have it.`;
+    case 'tracking':
+    case 'accepted':
+      return `The service has ${entry.fileName} (${entry.serverStatus ?? 'pending'}); sending it again would create a duplicate.`;
+    default:
+      return `${entry.fileName} is ${stateWords[entry.state]}; there is nothing to retry.`;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
+  const { clock, logger, events } = deps;
+  const tuning = deps.tuning ?? {};
+  const concurrency = Math.max(1, tuning.concurrency ?? 3);
+  const random = tuning.random ?? Math.random;
+  const uploadsDir = path.join(deps.userDataDir, 'uploads');
+  const blobs = new BlobStore(path.join(uploadsDir, 'blobs'));
+  const api: TransferApi = createTransferApi({ http: deps.http, baseUrl: deps.transferUrl, token: () => deps.session.getToken() });
+  const now = (): Date => new Date(clock.now());
+
+  let journal: UploadJournal | undefined;
+  let starting: Promise<void> | undefined;
+  let started = false;
+  let disposed = false;
+  /** A 401 stopped sending: wait for the session to change before trying again. */
+  let waitingForSession = false;
+  let retryTimer: { cancel(): void } | undefined;
+  const inFlight = new Map<string, Promise<void>>();
+  const aborts = new Map<string, AbortController>();
+  const announcedBatches = new Set<string>();
+  const localRejections = new Map<string, number>();
+
+  const currentAccount = (): SessionUser | undefined => {
+    const status = deps.session.status();
+    if (status.state !== 'signedIn' || !status.user || status.profileId !== deps.activeProfileId()) return undefined;
+    return status.user;
+  };
+
+  /** Entries the signed-in account of the active profile may work on. */
+  const isWorkable = (entry: JournalEntry, account: SessionUser | undefined): account is SessionUser =>
+    account !== undefined && entry.profileId === deps.activeProfileId() && (entry.accountUid === undefined || entry.accountUid === account.uid);
+
+  const view = (entry: JournalEntry): UploadEntry => {
+    const out = toView(entry);
+    const account = currentAccount();
+    if (account && entry.accountUid && entry.accountUid !== account.uid && !settledStates.has(entry.state)) {
+      out.warning = `Added by ${entry.accountEmail ?? 'another account'}: sign in with that account to send or follow this file.`;
+    }
+    return out;
+  };
+
+  const feed = new ChangeFeed({
+    events,
+    clock,
+    throttleMs: tuning.changedThrottleMs ?? 150,
+    view: (localId) => {
+      const entry = journal?.get(localId);
+      return entry ? view(entry) : undefined;
+    },
+    afterFlush: (ids) => checkBatches(ids),
+  });
+
+  const poller = new SharedPoller({
+    clock,
+    logger,
+    run: (localId) => check(localId),
+    ...(tuning.pollMinMs !== undefined ? { minDelayMs: tuning.pollMinMs } : {}),
+    ...(tuning.pollMaxMs !== undefined ? { maxDelayMs: tuning.pollMaxMs } : {}),
+  });
+
+  const openJournal = (): UploadJournal => {
+    if (!journal) throw new AppError('internal', 'The upload journal is not open yet.');
+    return journal;
+  };
+
+  /**
+   * Applies a transition if the entry is still in one of `from` (another task may have moved it
+   * meanwhile). Resolves once written, and fsync'd when `durable`; non-durable write failures are
+   * logged (the next start reconciles whatever the file says).
+   */
+  const apply = async (
+    localId: string,
+    from: readonly UploadState[],
+    next: UploadState,
+    changes: TransitionChanges,
+    options: { durable: boolean } = { durable: false },
+  ): Promise<JournalEntry | undefined> => {
+    const current = openJournal().get(localId);
+    if (!current || !from.includes(current.state)) return undefined;
+    const updated = transition(current, next, changes, now());
+    const written = openJournal().put([updated], options);
+    feed.changed([localId]);
+    if (options.durable) {
+      await written;
+    } else {
+      written.catch((error: unknown) => logger.error('Upload journal: a change could not be written', { localId, message: messageOf(error) }));
+    }
+    return updated;
+  };
+
+  /** Deletes the blob of a finished entry unless another entry still needs the same content. */
+  const releaseBlob = async (entry: JournalEntry): Promise<void> => {
+    if (entry.source.kind !== 'blob') return;
+    const sha = entry.source.sha256;
+    const stillNeeded = openJournal()
+      .entries()
+      .some((other) => other.localId !== entry.localId && other.source.kind === 'blob' && other.source.sha256 === sha && bytesNeededStates.has(other.state));
+    if (stillNeeded) return;
+    await blobs.delete(sha).catch((error: unknown) => logger.warn('Upload blob could not be deleted', { message: messageOf(error) }));
+  };
+
+  // ---- sending -------------------------------------------------------------------------------
+
+  const scheduleRetry = (): void => {
+    if (retryTimer || disposed) return;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = undefined;
+      pump();
+    }, tuning.notReadyRetryMs ?? 5_000);
+  };
+
+  function pump(): void {
+    if (!started || disposed || waitingForSession) return;
+    const account = currentAccount();
+    if (!account) return;
+    let free = concurrency - inFlight.size;
+    if (free <= 0) return;
+    for (const entry of openJournal().entries()) {
+      if (free <= 0) break;
+      if (entry.state !== 'queued' || inFlight.has(entry.localId) || !isWorkable(entry, account)) continue;
+      free -= 1;
+      const localId = entry.localId;
+      const work = send(localId, account)
+        .catch((error: unknown) => logger.error('Sending an upload failed unexpectedly', { localId, message: messageOf(error) }))
+        .finally(() => {
+          inFlight.delete(localId);
+          pump();
+        });
+      inFlight.set(localId, work);
+    }
+  }
+
+  async function send(localId: string, account: SessionUser): Promise<void> {
+    const entry = openJournal().get(localId);
+    if (!entry || entry.state !== 'queued') return;
+    const read = await readEntryBytes(entry, blobs);
+    if (!read.ok) {
+      await apply(localId, ['queued'], 'failed', { error: read.error, warning: undefined }, { durable: true });
+      return;
+    }
+    let sending: JournalEntry | undefined;
+    try {
+      sending = await apply(
+        localId,
+        ['queued'],
+        'sending',
+        {
+          accountUid: account.uid,
+          accountEmail: account.email,
+          sendAttempts: entry.sendAttempts + 1,
+          error: undefined,
+          warning: undefined,
+          note: entry.sendAttempts > 0 ? `Sending again (attempt ${entry.sendAttempts + 1})` : undefined,
+        },
+        { durable: true },
+      );
+    } catch (error) {
+      // Without `sending` safely on disk the POST must not leave: a crash could then duplicate it.
+      logger.error('Upload journal: cannot record the send; not sending', { localId, message: messageOf(error) });
+      await apply(localId, ['sending'], 'queued', {
+        warning: 'The app cannot write its upload journal (is the disk full?). The file waits; it is sent once the journal can be written.',
+      }).catch(() => undefined);
+      scheduleRetry();
+      return;
+    }
+    if (!sending) return; // cancelled while its bytes were read
+    await deps.hooks?.beforePost?.(sending);
+
+    const controller = new AbortController();
+    aborts.set(localId, controller);
+    let outcome: PostOutcome;
+    try {
+      outcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes: read.bytes }, controller.signal);
+    } finally {
+      aborts.delete(localId);
+    }
+    await deps.hooks?.afterPostAnswer?.(sending, outcome.kind);
+
+    switch (outcome.kind) {
+      case 'accepted': {
+        const status = normalizeStatus(outcome.receipt.status);
+        const accepted = await apply(
+          localId,
+          ['sending'],
+          status === 'delivered' ? 'done' : 'accepted',
+          { uploadId: outcome.receipt.id, serverStatus: status, adoptedAfterUncertain: false, note: `Accepted by the service (upload ${outcome.receipt.id})` },
+          { durable: true },
+        ).catch((error: unknown) => {
+          // The service has the file; on the next start the reconcile finds it by End-to-end ID.
+          logger.error('Upload journal: cannot record an accepted upload', { localId, message: messageOf(error) });
+          return undefined;
+        });
+        if (accepted?.state === 'done') await releaseBlob(accepted);
+        else if (accepted) poller.track(localId);
+        return;
+      }
+      case 'uncertain': {
+        await apply(
+          localId,
+          ['sending'],
+          'uncertain',
+          { uploadId: outcome.receiptId, warning: outcome.message, note: outcome.message },
+          { durable: true },
+        ).catch((error: unknown) => logger.error('Upload journal: cannot record an uncertain send', { localId, message: messageOf(error) }));
+        poller.track(localId);
+        return;
+      }
+      case 'unauthorized':
+        await apply(localId, ['sending'], 'queued', { warning: outcome.message, note: 'The service asked to sign in again; nothing was stored' });
+        waitingForSession = true;
+        return;
+      case 'not_sent': {
+        const unauthorized = outcome.error.code === 'unauthorized';
+        await apply(localId, ['sending'], 'queued', { warning: unauthorized ? messages.waitingForSignIn : `Waiting: ${outcome.error.message}` });
+        if (unauthorized) waitingForSession = true;
+        else scheduleRetry();
+        return;
+      }
+      case 'rejected':
+        await apply(localId, ['sending'], 'rejected', { error: outcome.error }, { durable: true });
+        return;
+    }
+  }
+
+  // ---- following uploads and reconciling ------------------------------------------------------
+
+  async function check(localId: string): Promise<PollResult> {
+    if (disposed) return 'stop';
+    const entry = journal?.get(localId);
+    if (!entry || entry.profileId !== deps.activeProfileId()) return 'stop';
+    if (!isWorkable(entry, currentAccount())) return 'unchanged';
+    if (trackedStates.has(entry.state)) return follow(entry);
+    if (entry.state === 'uncertain') return reconcile(entry);
+    return 'stop';
+  }
+
+  const acceptedAt = (entry: JournalEntry): number => {
+    const item = [...entry.history].reverse().find((h) => h.state === 'accepted' || h.state === 'tracking');
+    return item ? Date.parse(item.at) : Date.parse(entry.updatedAt);
+  };
+
+  async function follow(entry: JournalEntry): Promise<PollResult> {
+    const uploadId = entry.uploadId;
+    if (!uploadId) return 'stop';
+    const upload = await api.getUpload(uploadId);
+    const current = openJournal().get(entry.localId);
+    if (!current || !trackedStates.has(current.state) || current.uploadId !== uploadId) return 'stop';
+    const tracked = ['accepted', 'tracking'] as const;
+    if (!upload) {
+      await apply(current.localId, tracked, 'failed', {
+        warning: undefined,
+        error: {
+          code: 'not_found',
+          message: `The service no longer knows upload ${uploadId} of ${current.fileName}. Check with support before sending it again.`,
+        },
+      });
+      return 'stop';
+    }
+    const status = upload.status;
+    if (status === 'delivered') {
+      const done = await apply(current.localId, tracked, 'done', { serverStatus: status, warning: undefined, error: undefined });
+      if (done) await releaseBlob(done);
+      return 'stop';
+    }
+    if (status === 'failed') {
+      const reasons = serverErrorMessages(upload.errors);
+      if (current.adoptedAfterUncertain && current.autoResends < MAX_AUTO_RESENDS_AFTER_FAILED) {
+        await apply(current.localId, tracked, 'queued', {
+          serverStatus: undefined,
+          uploadId: undefined,
+          previousUploadIds: [...current.previousUploadIds, uploadId],
+          autoResends: current.autoResends + 1,
+          adoptedAfterUncertain: false,
+          warning: undefined,
+          note: `The service ended upload ${uploadId} as failed after the uncertain send${reasons.length ? ` (${reasons.join(' ')})` : ''}; sending it again automatically, once.`,
+        });
+        pump();
+        return 'stop';
+      }
+      await apply(
+        current.localId,
+        tracked,
+        'failed',
+        {
+          serverStatus: 'failed',
+          warning: undefined,
+          error: {
+            code: current.adoptedAfterUncertain ? 'unavailable' : 'validation',
+            message: `The service could not process ${current.fileName}${reasons.length ? `: ${reasons.join(' ')}` : '.'} You may send it again (Retry) once the problem is fixed.`,
+          },
+        },
+        { durable: true },
+      );
+      return 'stop';
+    }
+    const warning =
+      status === 'pending'
+        ? current.adoptedAfterUncertain
+          ? messages.pendingDoNotResend
+          : clock.now() - acceptedAt(current) > (tuning.pendingWarnAfterMs ?? 5 * 60_000)
+            ? messages.pendingForLong
+            : undefined
+        : undefined;
+    const statusChanged = status !== current.serverStatus || current.state === 'accepted';
+    if (statusChanged || warning !== current.warning) {
+      await apply(current.localId, tracked, 'tracking', { serverStatus: status, warning });
+    }
+    return statusChanged ? 'changed' : 'unchanged';
+  }
+
+  async function reconcile(entry: JournalEntry): Promise<PollResult> {
+    const found: ServerUpload[] = [];
+    if (entry.uploadId) {
+      const byId = await api.getUpload(entry.uploadId);
+      if (byId) found.push(byId);
+    }
+    found.push(...(await api.findByE2eId(entry.e2eId)));
+    const current = openJournal().get(entry.localId);
+    if (!current || current.state !== 'uncertain') return 'stop';
+
+    const claimedByOthers = new Set<string>();
+    for (const other of openJournal().entries()) {
+      if (other.localId === current.localId || other.profileId !== current.profileId) continue;
+      if (other.uploadId) claimedByOthers.add(other.uploadId);
+      for (const id of other.previousUploadIds) claimedByOthers.add(id);
+    }
+    const decision = decideReconciliation(current, candidatesFor(current, found, claimedByOthers));
+    switch (decision.kind) {
+      case 'adopt': {
+        const { upload } = decision;
+        const copies = decision.otherCopies > 0 ? ` The service holds ${decision.otherCopies + 1} uploads of this file under its End-to-end ID; the app follows upload ${upload.id}.` : '';
+        const adopted = await apply(
+          current.localId,
+          ['uncertain'],
+          upload.status === 'delivered' ? 'done' : 'tracking',
+          {
+            uploadId: upload.id,
+            serverStatus: upload.status,
+            adoptedAfterUncertain: true,
+            error: undefined,
+            warning: decision.pending ? `${messages.pendingDoNotResend}${copies}` : copies.trim() || undefined,
+            note: `Found on the service (upload ${upload.id}, ${upload.status}); it is not sent again.`,
+          },
+          { durable: true },
+        );
+        if (adopted?.state === 'done') {
+          await releaseBlob(adopted);
+          return 'stop';
+        }
+        return 'changed';
+      }
+      case 'resend': {
+        const failed = decision.reason === 'failed';
+        await apply(
+          current.localId,
+          ['uncertain'],
+          'queued',
+          {
+            uploadId: undefined,
+            serverStatus: undefined,
+            warning: undefined,
+            previousUploadIds: [...current.previousUploadIds, ...decision.failedUploadIds],
+            ...(failed ? { autoResends: current.autoResends + 1 } : { notFoundResends: current.notFoundResends + 1 }),
+            note: failed
+              ? 'The service has the file only as failed; sending it again automatically, once.'
+              : 'The service has no trace of the file; sending it again.',
+          },
+          { durable: true },
+        );
+        pump();
+        return 'stop';
+      }
+      case 'give_up': {
+        const reasons = decision.failedUploads.flatMap((upload) => serverErrorMessages(upload.errors));
+        const message =
+          decision.reason === 'failed'
+            ? `The service could not keep ${current.fileName}: it ended failed again after the automatic resend${reasons.length ? ` (${reasons[0]})` : ''}. Retry later, or contact support if it keeps failing.`
+            : `The service did not keep ${current.fileName} after several attempts. Retry later, or contact support if it keeps happening.`;
+        await apply(current.localId, ['uncertain'], 'failed', { warning: undefined, error: { code: 'unavailable', message } }, { durable: true });
+        return 'stop';
+      }
+    }
+  }
+
+  // ---- scheduling, events ---------------------------------------------------------------------
+
+  /** Matches the poller and the sender to the active profile and signed-in account. */
+  function refreshSchedule(): void {
+    if (!started || disposed) return;
+    const account = currentAccount();
+    for (const entry of openJournal().entries()) {
+      const needsCheck = trackedStates.has(entry.state) || entry.state === 'uncertain';
+      if (needsCheck && isWorkable(entry, account)) {
+        if (!poller.has(entry.localId)) poller.track(entry.localId, { immediate: true });
+      } else if (poller.has(entry.localId)) {
+        poller.untrack(entry.localId);
+      }
+    }
+    pump();
+  }
+
+  const onSessionChanged = (payload: EventPayload<'session.changed'>): void => {
+    waitingForSession = false;
+    if (!started) {
+      // The core's start (session restore) opens the journal; the start itself schedules the work.
+      if (!disposed) start().catch(() => undefined);
+      return;
+    }
+    refreshSchedule();
+    if (payload.status.state === 'signedIn') poller.resetAll();
+    // Entries of other accounts get (or lose) their "sign in as …" note.
+    feed.changed(openJournal().entries().filter((entry) => entry.accountUid && !settledStates.has(entry.state)).map((entry) => entry.localId));
+  };
+
+  const unsubscribe = events.on((event, payload) => {
+    if (event === 'session.changed') onSessionChanged(payload as EventPayload<'session.changed'>);
+  });
+
+  function checkBatches(ids: readonly string[]): void {
+    if (!journal) return;
+    const batchIds = new Set(ids.map((id) => journal?.get(id)?.batchId).filter((id): id is string => id !== undefined));
+    for (const batchId of batchIds) {
+      if (announcedBatches.has(batchId)) continue;
+      const members = journal.entries().filter((entry) => entry.batchId === batchId);
+      if (members.length === 0 || !members.every((entry) => settledStates.has(entry.state))) continue;
+      announceBatch(batchId, members);
+    }
+  }
+
+  function announceBatch(batchId: string, members: readonly JournalEntry[]): void {
+    announcedBatches.add(batchId);
+    const count = (state: UploadState): number => members.filter((entry) => entry.state === state).length;
+    const done = count('done');
+    const failed = count('failed');
+    const rejected = count('rejected') + (localRejections.get(batchId) ?? 0);
+    events.emit('uploads.batchSettled', { batchId, done, failed, rejected });
+    if (members.length === 0 || done + failed + rejected === 0) return;
+    const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
+    const problems = [failed ? `${failed} failed` : '', rejected ? `${rejected} refused` : ''].filter(Boolean).join(', ');
+    const body = problems
+      ? `${files(done)} delivered; ${problems}. Open Uploads to see why.`
+      : `${files(done)} delivered, each exactly once.`;
+    try {
+      deps.notifier.notify(problems ? 'Uploads finished with problems' : 'Uploads delivered', body);
+    } catch (error) {
+      logger.warn('The uploads notification could not be shown', { message: messageOf(error) });
+    }
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  async function open(): Promise<void> {
+    const opened = await UploadJournal.open({ dir: uploadsDir, logger, now: () => clock.now(), ...(tuning.retentionMs ? { retentionMs: tuning.retentionMs } : {}) });
+    journal = opened;
+    const { report } = opened;
+    logger.info('Upload journal opened', { entries: report.entries, pruned: report.pruned, tornTail: report.tornTail, damagedLines: report.damagedLines });
+    // A `sending` entry left by a previous run: the POST may or may not have reached the service.
+    const leftovers = opened
+      .entries()
+      .filter((entry) => entry.state === 'sending')
+      .map((entry) => transition(entry, 'uncertain', { warning: messages.crashed, note: 'The app stopped while this file was being sent' }, now()));
+    await opened.put(leftovers, { durable: true });
+    const needed = new Set(
+      opened
+        .entries()
+        .filter((entry) => entry.source.kind === 'blob' && bytesNeededStates.has(entry.state))
+        .map((entry) => (entry.source.kind === 'blob' ? entry.source.sha256 : '')),
+    );
+    await blobs.keepOnly(needed).catch((error: unknown) => logger.warn('Upload blobs could not be tidied', { message: messageOf(error) }));
+    const batches = new Map<string, JournalEntry[]>();
+    for (const entry of opened.entries()) batches.set(entry.batchId, [...(batches.get(entry.batchId) ?? []), entry]);
+    for (const [batchId, members] of batches) if (members.every((entry) => settledStates.has(entry.state))) announcedBatches.add(batchId);
+    started = true;
+    refreshSchedule();
+  }
+
+  function start(): Promise<void> {
+    if (disposed) return Promise.reject(new AppError('cancelled', 'The app is shutting down.'));
+    starting ??= open().catch((error: unknown) => {
+      starting = undefined;
+      logger.error('The upload journal cannot be opened', { message: messageOf(error) });
+      throw new AppError('file', `The app cannot open its upload journal in ${uploadsDir}: ${messageOf(error)}. Check the folder's permissions and free disk space.`, {
+        cause: error,
+      });
+    });
+    return starting;
+  }
+
+  const entryOfActiveProfile = (localId: string): JournalEntry => {
+    const entry = openJournal().get(localId);
+    if (!entry || entry.profileId !== deps.activeProfileId()) {
+      throw new AppError('not_found', 'This upload is not in the list of the active profile any more. Refresh the list.');
+    }
+    return entry;
+  };
+
+  /** Prepares candidates a few at a time, keeping their order. */
+  async function prepareAll(input: AddUploadsInput, candidates: Awaited<ReturnType<typeof expandDroppedFiles>>['files']) {
+    const template = input.e2eIdTemplate ?? readUploadPreferences(deps.settings, logger).e2eIdTemplate;
+    const at = now();
+    const results = new Array<Awaited<ReturnType<typeof prepareFile>>>(candidates.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let index = next++; index < candidates.length; index = next++) {
+        const candidate = candidates[index];
+        if (!candidate) continue;
+        results[index] = await prepareFile(candidate, { country: input.country, e2eIdTemplate: template, now: at, counter: index + 1, random, blobs });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
+    return results;
+  }
+
+  return {
+    start,
+
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      unsubscribe();
+      poller.dispose();
+      retryTimer?.cancel();
+      for (const controller of aborts.values()) controller.abort();
+      await Promise.allSettled([...inFlight.values()]);
+      await starting?.catch(() => undefined);
+      feed.flush();
+      await journal?.close().catch((error: unknown) => logger.warn('Upload journal: closing failed', { message: messageOf(error) }));
+    },
+
+    async add(input) {
+      await start();
+      const batchId = crypto.randomUUID();
+      const expanded = await expandDroppedFiles(input.files, tuning.maxFilesPerAdd ?? 5_000);
+      const rejected: RejectedFile[] = [...expanded.rejected];
+      const prepared: PreparedFile[] = [];
+      for (const result of await prepareAll(input, expanded.files)) {
+        if (!result) continue;
+        if (result.ok) prepared.push(result.file);
+        else rejected.push(result.rejected);
+      }
+      const account = currentAccount();
+      const at = now().toISOString();
+      const profileId = deps.activeProfileId();
+      const entries: JournalEntry[] = prepared.map((file) => ({
+        localId: crypto.randomUUID(),
+        batchId,
+        profileId,
+        ...(account ? { accountUid: account.uid, accountEmail: account.email } : {}),
+        origin: file.origin,
+        fileName: file.fileName,
+        source: file.source,
+        sha256: file.sha256,
+        size: file.size,
+        country: input.country,
+        e2eId: file.e2eId,
+        state: 'queued',
+        previousUploadIds: [],
+        history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn }) }],
+        ...(file.warning ? { warning: file.warning } : {}),
+        sendAttempts: 0,
+        autoResends: 0,
+        notFoundResends: 0,
+        adoptedAfterUncertain: false,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      // Every file is on disk as an entry before anything is sent.
+      await openJournal().put(entries, { durable: true });
+      if (rejected.length > 0) localRejections.set(batchId, rejected.length);
+      if (entries.length === 0) {
+        announcedBatches.add(batchId);
+        events.emit('uploads.batchSettled', { batchId, done: 0, failed: 0, rejected: rejected.length });
+      } else {
+        feed.changed(entries.map((entry) => entry.localId));
+      }
+      pump();
+      return { batchId, entries: entries.map((entry) => view(openJournal().get(entry.localId) ?? entry)), rejected };
+    },
+
+    async list(input = {}) {
+      await start();
+      const filter = listFilters[input.filter ?? 'all'];
+      const search = (input.search ?? '').trim().toLowerCase();
+      const profileId = deps.activeProfileId();
+      return openJournal()
+        .entries()
+        .map((entry, index) => ({ entry, index }))
+        .filter(({ entry }) => entry.profileId === profileId && filter(entry.state))
+        .filter(({ entry }) => !search || entry.fileName.toLowerCase().includes(search) || entry.e2eId.toLowerCase().includes(search))
+        .sort((a, b) => b.entry.createdAt.localeCompare(a.entry.createdAt) || a.index - b.index)
+        .map(({ entry }) => view(entry));
+    },
+
+    async retry(localId) {
+      await start();
+      const entry = entryOfActiveProfile(localId);
+      if (!canRetry(entry)) throw new AppError('conflict', whyNoRetry(entry));
+      const account = currentAccount();
+      if (entry.accountUid && account && entry.accountUid !== account.uid) {
+        throw new AppError('forbidden', `${entry.fileName} was sent by ${entry.accountEmail ?? 'another account'}. Sign in with that account to retry it.`);
+      }
+      let { sha256, size } = entry;
+      if (entry.source.kind === 'path') {
+        // Retry sends the file as it is now (it may have been fixed since).
+        try {
+          ({ sha256, size } = await hashFile(entry.source.path));
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          throw new AppError(
+            'file',
+            code === 'ENOENT'
+              ? `${entry.fileName} can no longer be found at ${entry.source.path}. Put it back, or add it again.`
+              : `${entry.fileName} cannot be read at ${entry.source.path} (${code ?? messageOf(error)}).`,
+          );
+        }
+        if (size === 0) throw new AppError('validation', `${entry.fileName} is now empty. Choose a file that has content.`);
+        if (size > maxFileBytesForUpload(entry.fileName, entry.e2eId)) throw new AppError('too_large', tooLargeMessage(entry.fileName, size));
+      } else {
+        try {
+          await fs.access(blobs.pathOf(entry.source.sha256));
+        } catch {
+          throw new AppError('file', `The copy of ${entry.fileName} kept for sending is gone. Add the file again.`);
+        }
+      }
+      const queued = await apply(
+        localId,
+        ['failed', 'rejected'],
+        'queued',
+        {
+          sha256,
+          size,
+          error: undefined,
+          warning: undefined,
+          uploadId: undefined,
+          serverStatus: undefined,
+          previousUploadIds: entry.uploadId ? [...entry.previousUploadIds, entry.uploadId] : entry.previousUploadIds,
+          autoResends: 0,
+          notFoundResends: 0,
+          adoptedAfterUncertain: false,
+          note: 'Retried by you',
+        },
+        { durable: true },
+      );
+      if (!queued) throw new AppError('conflict', whyNoRetry(openJournal().get(localId) ?? entry));
+      announcedBatches.delete(queued.batchId);
+      localRejections.delete(queued.batchId);
+      pump();
+      return view(queued);
+    },
+
+    async cancel(localId) {
+      await start();
+      const entry = entryOfActiveProfile(localId);
+      const cancelled = await apply(localId, ['queued'], 'cancelled', { warning: undefined, note: 'Cancelled by you' }, { durable: true });
+      if (!cancelled) {
+        throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[openJournal().get(localId)?.state ?? entry.state]}.`);
+      }
+      await releaseBlob(cancelled);
+      return view(cancelled);
+    },
+
+    async findByE2eId(e2eId) {
+      const check = validateE2eId(e2eId);
+      if (!check.ok) throw new AppError('validation', check.message);
+      return api.findByE2eId(e2eId);
+    },
+
+    preferences: () => readUploadPreferences(deps.settings, logger),
+    setPreferences: (changes) => writeUploadPreferences(deps.settings, logger, changes),
+
+    listTransferDocuments: (uploadId) => api.listDocuments(uploadId),
+    downloadTransferDocument: (documentId) => api.downloadDocument(documentId),
+  };
+}
