@@ -29,3 +29,10 @@ describe('seeded random', () => {
     expect(() => random.pick([])).toThrow(/at least one item/);
   });
 });
+
+describe('seeds', () => {
+  it('gives different streams for different single-digit seeds', () => {
+    const streams = [1, 2, 3].map((seed) => createSeededRandom(seed).fork('documents').next());
+    expect(new Set(streams).size).toBe(3);
+  });
+});

@@ -2,7 +2,7 @@ import type { SeededRandom } from './context';
 
 /** 32-bit FNV-1a: turns a seed and a label into an independent stream seed. */
 function hashLabel(seed: number, label: string): number {
-  let hash = 0x811c9dc5 ^ (seed >>> 0);
+  let hash = 0x811c9dc5;
   for (const char of `${seed}:${label}`) {
     hash ^= char.codePointAt(0) ?? 0;
     hash = Math.imul(hash, 0x01000193);

@@ -5,3 +5,6 @@ export * from './base64';
 export * from './country';
 export * from './upload-limits';
 export * from './upload-request';
+export * from './vat';
+export * from './ateco';
+export * from './fiscal-amounts';

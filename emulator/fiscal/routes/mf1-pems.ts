@@ -1,0 +1,188 @@
+/** MF1 PEM endpoints: PEMs, journal closure, data download, emergency reports, the mTLS cash register. */
+import type { FastifyInstance } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
+import { z } from 'zod';
+import { atecoCodeSchema } from '../../../shared/validation/ateco';
+import { amountStringSchema } from '../../../shared/validation/fiscal-amounts';
+import { vatCodeSchema } from '../../../shared/validation/vat';
+import { atecoEntry } from '../ateco-catalog';
+import { pemOr404, param, type FiscalDeps } from '../deps';
+import { requireAccount, requireCashRegister } from '../http/access';
+import { mf1Page, mf1PageQuery } from '../http/mf1-replies';
+import { conflict, notFound, parseOrThrow, unauthorized } from '../http/problems';
+import { isoUtc } from '../italian-time';
+import { receiptDetailsOutput } from '../receipts/output';
+import { requestOutput } from '../reports/jobs';
+import type { EmergencyReport, Pem } from '../state';
+import type { FiscalStore } from '../store';
+
+const pad4 = (value: number) => String(value).padStart(4, '0');
+
+export function mf1PemOutput(store: FiscalStore, pem: Pem) {
+  const open = store.openJournal(pem.serial_number);
+  return {
+    serial_number: pem.serial_number,
+    status: pem.status,
+    address: pem.address,
+    // the reference: set only while the PEM is ONLINE, else null
+    operational_status: pem.status === 'ONLINE' ? (open ? 'OPEN' : 'CLOSED') : null,
+    type: pem.type,
+    merchant_uuid: pem.merchant_uuid,
+    cash_register_name: pem.cash_register?.name ?? null,
+    journal: open ? { number: pad4(open.number), status: open.status, opened_at: open.opened_at, documents_count: open.last_document } : null,
+    last_journal_number: pem.last_journal_number === 0 ? null : pad4(pem.last_journal_number),
+    last_transmission_at: pem.last_transmission_at,
+  };
+}
+
+const isoDateTime = z.string().refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+  message: 'datetime must be an ISO 8601 date and time, e.g. "2026-10-08T19:30:00+02:00".',
+});
+
+const emergencyEntrySchema = z
+  .object({
+    vat_rate_code: vatCodeSchema.nullish(),
+    vat_amount: amountStringSchema('vat_amount').nullish(),
+    simplified_vat_allocation: z.boolean().default(false),
+    partial_amount: amountStringSchema('partial_amount'),
+    total_returned_amount: amountStringSchema('total_returned_amount').nullish(),
+    total_voided_amount: amountStringSchema('total_voided_amount').nullish(),
+    total_prepaid_or_voucher_amount: amountStringSchema('total_prepaid_or_voucher_amount').nullish(),
+    total_uncollected_services: amountStringSchema('total_uncollected_services').nullish(),
+    total_uncollected_invoiced: amountStringSchema('total_uncollected_invoiced').nullish(),
+    total_uncollected_dcr_to_ssn: amountStringSchema('total_uncollected_dcr_to_ssn').nullish(),
+    total_uncollected_complimentary: amountStringSchema('total_uncollected_complimentary').nullish(),
+    ateco_code: atecoCodeSchema,
+  })
+  .superRefine((entry, context) => {
+    if ((entry.vat_rate_code ?? null) === null && !entry.simplified_vat_allocation) {
+      context.addIssue({ code: 'custom', path: ['vat_rate_code'], message: 'Set a VAT code, or simplified_vat_allocation: true ("Ventilazione IVA") with no VAT code.' });
+    }
+  });
+
+const emergencyReportSchema = z.object({
+  datetime: isoDateTime,
+  documents_count: z.number().int().min(1).optional(),
+  cash_payment_amount: amountStringSchema('cash_payment_amount').optional(),
+  electronic_payment_amount: amountStringSchema('electronic_payment_amount').optional(),
+  ticket_restaurant_payment_amount: amountStringSchema('ticket_restaurant_payment_amount').optional(),
+  ticket_restaurant_quantity: z.number().int().min(0).optional(),
+  entries: z.array(emergencyEntrySchema).min(1),
+});
+
+function emergencyOutput(report: EmergencyReport) {
+  return { id: report.id, closed_at: report.closed_at, pem_serial_number: report.pem_serial_number, datetime: report.datetime, documents_count: report.documents_count, entries: report.entries };
+}
+
+export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void {
+  const { ctx, store, operations } = deps;
+
+  scope.get('/pems/telemetry', async () => {
+    throw notFound('GET /v1/mf1/pems/telemetry was removed in the October 2026 release; its data is in the diagnostics back-office report (POST /v1/mf1/pems/{serial_number}/backoffice-reports/diagnostics).');
+  });
+
+  scope.get('/pems', async (request) => {
+    await requireAccount(ctx, request, 'read');
+    const { page, size } = mf1PageQuery(request.query);
+    return mf1Page(store.state.pems.map((pem) => mf1PemOutput(store, pem)), page, size);
+  });
+
+  scope.get('/pems/:serial_number', async (request) => {
+    await requireAccount(ctx, request, 'read');
+    return mf1PemOutput(store, pemOr404(store, param(request.params, 'serial_number')));
+  });
+
+  scope.post('/pems/:serial_number/close', async (request, reply) => {
+    await requireAccount(ctx, request, 'write');
+    const pem = pemOr404(store, param(request.params, 'serial_number'));
+    const now = ctx.now();
+    const { journal, job } = operations.closeJournal(pem, now);
+    return reply.code(202).send({
+      serial_number: pem.serial_number,
+      journal_number: pad4(journal.number),
+      status: journal.status,
+      opened_at: journal.opened_at,
+      closed_at: journal.closed_at,
+      report_request: requestOutput(job, now),
+    });
+  });
+
+  scope.get('/pems/:serial_number/download-data', async (request, reply) => {
+    await requireAccount(ctx, request, 'read');
+    const pem = pemOr404(store, param(request.params, 'serial_number'));
+    const open = store.openJournal(pem.serial_number);
+    if (open) {
+      throw conflict(`The journal ${pad4(open.number)} of PEM ${pem.serial_number} is open: close it (POST /v1/mf1/pems/${pem.serial_number}/close) before downloading the PEM data.`);
+    }
+    const closed = store.journalsOf(pem.serial_number).filter((journal) => journal.status === 'CLOSED');
+    const files: Record<string, Uint8Array> = {
+      'pem.json': strToU8(
+        JSON.stringify(
+          { ...mf1PemOutput(store, pem), merchant_uuid: pem.merchant_uuid, exported_at: isoUtc(ctx.now()), journals: closed.map((journal) => pad4(journal.number)) },
+          null,
+          2,
+        ),
+      ),
+    };
+    for (const journal of closed) {
+      const documents = store.receiptsOfJournal(pem.serial_number, journal.number).sort((a, b) => a.document_number.localeCompare(b.document_number));
+      files[`journals/${pad4(journal.number)}.json`] = strToU8(
+        JSON.stringify({ number: pad4(journal.number), opened_at: journal.opened_at, closed_at: journal.closed_at, documents: documents.map(receiptDetailsOutput) }, null, 2),
+      );
+    }
+    const zip = zipSync(files, { level: 6, mtime: new Date('2026-01-01T00:00:00Z') });
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${pem.serial_number}-data.zip"`)
+      .send(Buffer.from(zip));
+  });
+
+  scope.post('/pems/:serial_number/emergency-reports', async (request, reply) => {
+    await requireAccount(ctx, request, 'write');
+    const pem = pemOr404(store, param(request.params, 'serial_number'));
+    if (pem.status === 'DISCARDED') throw conflict(`The PEM ${pem.serial_number} is discarded: it takes no emergency reports.`);
+    const input = parseOrThrow(emergencyReportSchema, request.body, 'body');
+    const report: EmergencyReport = {
+      id: store.state.emergency_reports.reduce((max, candidate) => Math.max(max, candidate.id), 0) + 1,
+      pem_serial_number: pem.serial_number,
+      datetime: input.datetime,
+      closed_at: isoUtc(ctx.now()),
+      documents_count: input.documents_count ?? null,
+      cash_payment_amount: input.cash_payment_amount ?? null,
+      electronic_payment_amount: input.electronic_payment_amount ?? null,
+      ticket_restaurant_payment_amount: input.ticket_restaurant_payment_amount ?? null,
+      ticket_restaurant_quantity: input.ticket_restaurant_quantity ?? null,
+      entries: input.entries.map((entry) => ({ ...entry })),
+    };
+    store.state.emergency_reports.push(report);
+    store.changed();
+    return reply.code(201).send(emergencyOutput(report));
+  });
+
+  scope.get('/pems/:serial_number/emergency-reports', async (request) => {
+    await requireAccount(ctx, request, 'read');
+    const pem = pemOr404(store, param(request.params, 'serial_number'));
+    const { page, size } = mf1PageQuery(request.query);
+    const reports = store.state.emergency_reports.filter((report) => report.pem_serial_number === pem.serial_number).sort((a, b) => b.id - a.id);
+    return mf1Page(reports.map(emergencyOutput), page, size);
+  });
+
+  scope.get('/cash-registers/me', async (request) => {
+    if (deps.listener !== 'mtls') {
+      throw unauthorized('The cash register is identified by its client certificate: call the fiscal mTLS address (HTTPS) with the certificate.');
+    }
+    const certificate = requireCashRegister(ctx, request);
+    await requireAccount(ctx, request, 'read');
+    const pem = pemOr404(store, certificate.pemSerialNumber);
+    const merchant = operations.merchantOf(pem);
+    return {
+      uuid: pem.cash_register?.uuid ?? null,
+      pem_serial_number: pem.serial_number,
+      name: pem.cash_register?.name ?? null,
+      pem_status: pem.status,
+      merchant_uuid: merchant.uuid,
+      ateco_codes: merchant.ateco_codes.map(atecoEntry),
+      certificate: { serial_number: certificate.serialNumber, fingerprint256: certificate.fingerprint256 },
+    };
+  });
+}
