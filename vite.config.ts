@@ -10,6 +10,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Zod schema builders have no side effects: schemas no screen uses (e.g. the error-shape
+      // schema next to AppError) must not pull zod into the first screen's JS.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   server: { port: 5173, strictPort: false },
 });

@@ -1,0 +1,10 @@
+import type { AcubeBridge } from '../../../shared/contract';
+
+declare global {
+  interface Window {
+    /** Provided by the Electron preload or the browser shell's bridge script; absent in a plain browser tab. */
+    acube?: AcubeBridge;
+  }
+}
+
+export {};

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { bridge } from '../../bridge';
+import { i18n } from '../../i18n';
+import { dismissToast, showToast } from '../../components/toast-store';
+import { abandonRelogin, finishRelogin, requestRelogin, useReloginStore } from './relogin';
+import { applySessionStatus, getLastSignedIn, isUiSignedIn } from './session-cache';
+
+export const expiringToastId = 'session-expiring';
+
+/**
+ * Keeps the cached session in step with the core and turns expiries into the "Sign in again"
+ * dialog while the app stays mounted underneath; registers the bridge's re-login coordinator.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    bridge.setReloginCoordinator({
+      isSignedIn: () => isUiSignedIn(queryClient),
+      relogin: () => requestRelogin('unauthorized', getLastSignedIn(queryClient)),
+    });
+
+    const offChanged = bridge.on('session.changed', ({ status, reason }) => {
+      const reloginOpen = useReloginStore.getState().open;
+      const lostSession = status.state === 'signedOut' && (reason === 'expired' || reason === 'unauthorized');
+      // Open the dialog before the cache says "signed out", so the page is never unmounted.
+      if (lostSession && isUiSignedIn(queryClient)) {
+        requestRelogin(reason, getLastSignedIn(queryClient)).catch(() => undefined);
+      }
+      applySessionStatus(queryClient, status, reason);
+      if (reloginOpen && status.state === 'signedIn') finishRelogin();
+      if (reloginOpen && (reason === 'logout' || reason === 'profile')) abandonRelogin();
+      if (status.state === 'signedOut' || reason === 'renewed' || reason === 'login') dismissToast(expiringToastId);
+    });
+
+    const offExpiring = bridge.on('session.expiring', ({ secondsLeft }) => {
+      const renews = getLastSignedIn(queryClient)?.rememberMe ?? false;
+      const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
+      showToast({
+        id: expiringToastId,
+        tone: 'warning',
+        title: i18n.t('session.expiring.title'),
+        body: `${i18n.t('session.expiring.body', { count: minutes })} ${i18n.t(
+          renews ? 'session.expiring.renews' : 'session.expiring.signInAgain',
+        )}`,
+      });
+    });
+
+    return () => {
+      offChanged();
+      offExpiring();
+      bridge.setReloginCoordinator(null);
+    };
+  }, [queryClient]);
+}
