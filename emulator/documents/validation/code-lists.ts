@@ -1,0 +1,66 @@
+/** The code lists of EN 16931 / Peppol BIS Billing 3 that the emulator checks. */
+
+const words = (text: string) => new Set(text.trim().split(/\s+/));
+
+/** ISO 4217 alphabetic codes (active codes, funds and special codes). */
+export const currencyCodes = words(`
+AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN
+BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD
+FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS
+KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN
+MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR
+SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD
+USN UYI UYU UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU
+XTS XUA XXX YER ZAR ZMW ZWG ZWL
+`);
+
+/** ISO 3166-1 alpha-2, plus `1A` (Kosovo) and `XI` (Northern Ireland) as EN 16931 allows. */
+export const countryCodes = words(`
+AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT
+BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH
+ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT
+HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS
+LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI
+NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG
+SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG
+UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW 1A XI
+`);
+
+/** UNCL1001 document type codes that EN 16931 allows for an invoice (BR-CL-01). */
+export const en16931InvoiceTypeCodes = words(`
+71 80 81 82 84 102 130 202 203 204 211 218 219 261 262 295 296 308 325 326 331 380 381 382 383 384
+385 386 387 388 389 390 393 394 395 396 420 456 457 527 532 553 575 623 633 751 780 817 870 875 876
+877 935
+`);
+
+/** Peppol BIS Billing 3: invoice type codes (PEPPOL-EN16931-P0100). */
+export const peppolInvoiceTypeCodes = words(`
+71 80 82 84 102 218 219 331 380 382 383 386 388 393 395 553 575 623 780 817 870 875 876 877
+`);
+
+/** Peppol BIS Billing 3: credit note type codes (PEPPOL-EN16931-P0101). */
+export const peppolCreditNoteTypeCodes = words('81 83 261 262 296 308 381 396 420 458 532');
+
+/** UNCL4461 payment means codes (BR-CL-16). */
+export const paymentMeansCodes = new Set([
+  ...Array.from({ length: 70 }, (_, index) => String(index + 1)),
+  ...words('74 75 76 77 78 91 92 93 94 95 96 97 ZZZ'),
+]);
+
+/** UNCL5305 subset of EN 16931 VAT category codes (BR-CL-17, BR-CL-18). */
+export const vatCategoryCodes = words('AE E S Z G O K L M B');
+
+/** Electronic address schemes (EAS) accepted by EN 16931 (BR-CL-25). */
+export const easCodes = words(`
+0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0147 0151 0154 0158 0170 0177 0183 0184
+0188 0190 0191 0192 0193 0194 0195 0196 0198 0199 0200 0201 0202 0203 0204 0205 0208 0209 0210 0211
+0212 0213 0215 0216 0217 0218 0219 0220 0221 0225 0230 0235 0240 0244 9901 9910 9913 9914 9915 9918
+9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939
+9940 9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959 AN AQ AS AU EM
+`);
+
+/** Peppol restricts the electronic address schemes further (PEPPOL-EN16931-CL008): no e-mail or X.400. */
+export const peppolEasCodes = new Set([...easCodes].filter((code) => !['AN', 'AQ', 'AS', 'AU', 'EM'].includes(code)));
+
+/** Credit transfer codes: the payee's account is needed (BR-61). */
+export const creditTransferCodes = words('30 58');
