@@ -10,6 +10,7 @@ import { sessionChannels, sessionEvents } from './contract/session';
 import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
+import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 
 export const channels = {
   ...appChannels,
@@ -18,6 +19,7 @@ export const channels = {
   ...fileChannels,
   ...documentChannels,
   ...uploadChannels,
+  ...fiscalChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -26,13 +28,15 @@ export const events = {
   ...profileEvents,
   ...documentEvents,
   ...uploadEvents,
+  ...fiscalEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
-export type ChannelOutput<C extends ChannelName> = NonNullable<Channels[C]['__output']>;
+/** `Exclude<…, undefined>`, not NonNullable: an output may be `null` (e.g. `certificates.get`). */
+export type ChannelOutput<C extends ChannelName> = Exclude<Channels[C]['__output'], undefined>;
 
 export type Events = typeof events;
 export type EventName = keyof Events;
@@ -56,9 +60,22 @@ export type * from './contract/app';
 export type * from './contract/files';
 export type * from './contract/documents';
 export type * from './contract/uploads';
+export type * from './contract/fiscal';
 export { fileRefSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
+export {
+  certificateImportInputSchema,
+  receiptIssueInputSchema,
+  receiptItemInputSchema,
+  receiptsReportInputSchema,
+  emergencyReportInputSchema,
+  merchantAtecoInputSchema,
+  paymentTypes,
+  pemStatuses,
+  reportTypes,
+  reportStatuses,
+} from './contract/fiscal';
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';
