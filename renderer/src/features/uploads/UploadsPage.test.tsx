@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelInput, TransferDocument, UploadEntry } from '../../../../shared/contract';
+import { ok } from '../../test/fake-acube';
+import { createFakeCore } from '../../test/fake-core';
+import { renderApp } from '../../test/render-app';
+import { clearDraft } from './batch/draft-store';
+import { useUploadsUi } from './model/ui-store';
+import { makeEntry } from './test/entries';
+
+// jsdom has no layout: give scroll boxes and rows a size so the virtualized lists render rows.
+const layout = [
+  ['clientHeight', 600],
+  ['clientWidth', 1000],
+  ['offsetHeight', 56],
+  ['offsetWidth', 1000],
+] as const;
+const saved = layout.map(([name]) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
+beforeAll(() => {
+  for (const [name, value] of layout) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+});
+afterAll(() => {
+  for (const [name, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+});
+afterEach(() => {
+  cleanup();
+  clearDraft();
+  useUploadsUi.setState({ filter: 'all', search: '', expanded: {}, notSent: null, announcement: { text: '', serial: 0 } });
+});
+
+/** The fake core plus the uploads channels, with a journal the test controls. */
+function setup(initial: UploadEntry[] = [], language: 'en' | 'it' = 'en') {
+  const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language } });
+  const state = { entries: [...initial], documents: [] as TransferDocument[] };
+  Object.assign(core.handlers, {
+    // Copies, as answers that cross a real bridge are.
+    'uploads.list': () => ok([...state.entries]),
+    'uploads.preferences': () => ok({ country: 'PL', e2eIdTemplate: 'LD-{n}-{file}' }),
+    'uploads.setPreferences': (input: unknown) => ok({ country: 'PL', e2eIdTemplate: 'LD-{n}-{file}', ...(input as object) }),
+    'uploads.add': (input: unknown) => {
+      const { files, country } = input as ChannelInput<'uploads.add'>;
+      const entries = files.map(({ file, e2eId }) =>
+        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'bytes' ? file.name : file.path, origin: file.kind === 'bytes' ? (file.relativePath ?? file.name) : file.path, e2eId, country }),
+      );
+      state.entries.push(...entries);
+      return ok({ batchId: 'batch-9', entries, rejected: [] });
+    },
+    'uploads.retry': (input: unknown) => {
+      const entry = state.entries.find((e) => e.localId === (input as { localId: string }).localId)!;
+      return ok({ ...entry, state: 'queued', canRetry: false, canCancel: true, error: undefined, updatedAt: '2099-01-01T00:00:00.000Z' });
+    },
+    'uploads.findByE2eId': () => ok([]),
+    'transferDocuments.list': () => ok([...state.documents]),
+  });
+  return { core, state };
+}
+
+const pickFiles = async (files: File[]) => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]:not([webkitdirectory])');
+  if (!input) throw new Error('no file input');
+  await userEvent.setup({ applyAccept: false }).upload(input, files);
+};
+
+describe('uploads screen', () => {
+  it('checks picked files before sending, sends the good ones with their IDs, then follows them to delivery', async () => {
+    const { core, state } = setup();
+    renderApp(core.acube, '/uploads');
+    expect(await screen.findByRole('heading', { name: 'No uploads yet' }, { timeout: 10_000 })).toBeTruthy();
+
+    await pickFiles([new File(['<a/>'], 'a.xml'), new File(['x'], 'bad.txt')]);
+    const panel = await screen.findByRole('region', { name: 'Files to upload' });
+    expect(within(panel).getByText(/Files ending in \.txt are not accepted/)).toBeTruthy();
+    // The remembered country (PL) is preselected; the ID comes from the remembered template.
+    expect((within(panel).getByRole('combobox', { name: 'Destination country' }) as HTMLSelectElement).value).toBe('PL');
+    const id = within(panel).getByRole('textbox', { name: 'End-to-end ID for a.xml' }) as HTMLInputElement;
+    expect(id.value).toBe('LD-1-a.xml');
+
+    await userEvent.clear(id);
+    await userEvent.type(id, 'tab\there');
+    expect(within(panel).getByText(/The ID contains a tab \(position 4\)/)).toBeTruthy();
+    expect((within(panel).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(id);
+    await userEvent.type(id, 'MY-ID-1');
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Destination country' }), 'IT');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload 1 file' }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Files to upload' })).toBeNull());
+    expect(core.callsOf('uploads.add').map((call) => call.payload)).toEqual([
+      { files: [{ file: { kind: 'bytes', name: 'a.xml', base64: 'PGEvPg==' }, e2eId: 'MY-ID-1' }], country: 'IT', e2eIdTemplate: 'LD-{n}-{file}' },
+    ]);
+    expect(core.callsOf('uploads.setPreferences').map((call) => call.payload)).toEqual([{ country: 'IT', e2eIdTemplate: 'LD-{n}-{file}' }]);
+    expect(screen.getByText('1 file was not sent')).toBeTruthy();
+
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(list).getByText('Queued')).toBeTruthy();
+    const sent = state.entries[0]!;
+    const delivered: UploadEntry = {
+      ...sent,
+      state: 'done',
+      serverStatus: 'delivered',
+      uploadId: 'up-1',
+      canCancel: false,
+      updatedAt: '2099-01-01T00:00:00.000Z',
+      history: [...sent.history, { at: '2099-01-01T00:00:00.000Z', state: 'done', serverStatus: 'delivered' }],
+    };
+    state.documents = [{ id: 'doc-1', upload_id: 'up-1', e2e_id: 'MY-ID-1', status: 'delivered', file_name: 'a.xml', destination_id: '123456789', created_at: '2099-01-01T00:00:00.000Z' }];
+    act(() => core.emit('uploads.changed', { entries: [delivered] }));
+    expect(await within(list).findByText('Delivered')).toBeTruthy();
+    // Said politely to screen-reader users.
+    expect(screen.getAllByRole('status').some((region) => region.textContent === 'a.xml: Delivered')).toBe(true);
+
+    act(() => core.emit('uploads.batchSettled', { batchId: 'batch-9', done: 1, failed: 0, rejected: 0 }));
+    expect(await screen.findByText('1 delivered · 1 not sent')).toBeTruthy();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'a.xml' }));
+    const documents = await within(list).findByRole('region', { name: 'Transfer documents' });
+    expect(await within(documents).findByText('123456789')).toBeTruthy();
+    expect(within(documents).getByRole('button', { name: 'Download a.xml' })).toBeTruthy();
+  });
+
+  it('explains a refusal in plain words and retries it', async () => {
+    const refused = makeEntry({
+      fileName: 'polish.xml',
+      country: 'PL',
+      state: 'rejected',
+      canRetry: true,
+      canCancel: false,
+      error: { code: 'forbidden', message: 'Your account has no access to uploads for Poland (PL).' },
+    });
+    const { core } = setup([refused, makeEntry({ fileName: 'other.xml', state: 'done', canCancel: false })]);
+    renderApp(core.acube, '/uploads');
+    const list = await screen.findByRole('list', { name: 'Uploads' }, { timeout: 10_000 });
+    expect(within(list).getByText('No access to uploads for Poland (PL) (403)')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: /^Failed/ }));
+    expect(within(screen.getByRole('list', { name: 'Uploads' })).queryByText('other.xml')).toBeNull();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'polish.xml' }));
+    expect(within(list).getByText(/Contact support to get access, or send the file over SFTP\./)).toBeTruthy();
+    expect(within(list).getByText('Details: Your account has no access to uploads for Poland (PL).')).toBeTruthy();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Retry polish.xml' }));
+    expect(core.callsOf('uploads.retry').map((call) => call.payload)).toEqual([{ localId: refused.localId }]);
+    // Queued again: it moves out of the Failed view.
+    await waitFor(() => expect(screen.queryByText('polish.xml')).toBeNull());
+  });
+
+  it('takes files dropped on another page, shows the overlay while dragging, and opens the batch on Uploads', async () => {
+    const { core } = setup();
+    renderApp(core.acube, '/settings');
+    await screen.findByRole('heading', { name: 'Settings' }, { timeout: 10_000 });
+
+    const file = new File(['{}'], 'order.json');
+    const dataTransfer = { types: ['Files'], files: [file], items: [{ kind: 'file', getAsFile: () => file, webkitGetAsEntry: () => null }], dropEffect: 'none' };
+    const drag = (type: string) => {
+      const event = new Event(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+      fireEvent(document.body, event);
+      return event;
+    };
+    act(() => void drag('dragover'));
+    expect(screen.getByText('Drop files to upload')).toBeTruthy();
+    let dropped: Event | undefined;
+    act(() => void (dropped = drag('drop')));
+    expect(dropped?.defaultPrevented).toBe(true);
+
+    const panel = await screen.findByRole('region', { name: 'Files to upload' }, { timeout: 10_000 });
+    expect(within(panel).getByRole('textbox', { name: 'End-to-end ID for order.json' })).toBeTruthy();
+    expect(screen.queryByText('Drop files to upload')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Uploads', level: 1 })).toBeTruthy();
+  });
+
+  it('speaks Italian when the user chose it, checks included', async () => {
+    const { core } = setup([], 'it');
+    renderApp(core.acube, '/uploads');
+    expect(await screen.findByRole('heading', { name: 'Ancora nessun caricamento' }, { timeout: 10_000 })).toBeTruthy();
+    await pickFiles([new File(['x'], 'bad.txt'), new File([''], 'vuoto.xml')]);
+    const panel = await screen.findByRole('region', { name: 'File da caricare' });
+    expect(within(panel).getByText(/I file che finiscono in \.txt non sono accettati/)).toBeTruthy();
+    expect(within(panel).getByText('Il file è vuoto. Scegli un file con un contenuto.')).toBeTruthy();
+    expect(within(panel).getByText('Nessuno di questi file può ancora essere inviato. Correggili o toglili.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,97 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
+import { FeatureIcon } from '../FeatureIcon';
+import { formatBytes, issueText } from '../format';
+import type { BatchRow } from './batch-model';
+import { removeFromDraft, setDraftOverride } from './draft-store';
+
+const folderOf = (relativePath: string): string => {
+  const slash = relativePath.lastIndexOf('/');
+  return slash > 0 ? relativePath.slice(0, slash + 1) : '';
+};
+
+/** One dropped file: its checks, its End-to-end ID (editable), and a way to leave it out. */
+export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const inputId = `batch-e2e-${row.id}`;
+  const errorId = `${inputId}-error`;
+  const folder = folderOf(row.relativePath);
+  const problems = row.fileIssues.map((issue) => issueText(t, issue, language));
+  const warnings = row.warnings.map((issue) => issueText(t, issue, language));
+  const e2eError = row.e2eIssue ? issueText(t, row.e2eIssue, language) : null;
+
+  return (
+    <div className={`batch-row${row.sendable ? '' : ' batch-row--blocked'}`}>
+      <div className="batch-row__file">
+        <span className={`batch-row__mark batch-row__mark--${row.sendable ? 'ok' : 'blocked'}`} title={row.sendable ? t('uploads.batch.ready') : t('uploads.batch.cannotSend')}>
+          {row.sendable ? <Icon name="check" /> : <FeatureIcon name="ban" />}
+          <span className="visually-hidden">{row.sendable ? t('uploads.batch.ready') : t('uploads.batch.cannotSend')}</span>
+        </span>
+        <div className="batch-row__names">
+          <span className="batch-row__name" title={row.relativePath}>
+            {row.name}
+          </span>
+          <span className="batch-row__meta">
+            {folder ? <span className="batch-row__folder">{folder}</span> : null}
+            <span>{formatBytes(row.size, language)}</span>
+          </span>
+        </div>
+      </div>
+      <div className="batch-row__id">
+        {row.fileIssues.length > 0 ? (
+          <span className="batch-row__not-sent">{t('uploads.batch.notSentHere')}</span>
+        ) : (
+          <>
+            <input
+              id={inputId}
+              className="input input--mono batch-row__input"
+              value={row.e2eId}
+              spellCheck={false}
+              autoComplete="off"
+              aria-label={t('uploads.batch.e2eLabel', { name: row.name })}
+              aria-invalid={e2eError ? true : undefined}
+              aria-describedby={e2eError ? errorId : undefined}
+              onChange={(event) => setDraftOverride(row.id, event.target.value)}
+            />
+            {row.custom ? (
+              <button type="button" className="btn btn--ghost btn--sm" aria-label={t('uploads.batch.useTemplateLabel', { name: row.name })} onClick={() => setDraftOverride(row.id, null)}>
+                {t('uploads.batch.useTemplate')}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+      <button type="button" className="icon-button batch-row__remove" aria-label={t('uploads.batch.remove', { name: row.name })} onClick={() => removeFromDraft([row.id])}>
+        <Icon name="close" />
+      </button>
+      {problems.length > 0 || e2eError || warnings.length > 0 ? (
+        <div className="batch-row__notes">
+          {problems.length > 0 ? (
+            <ul className="batch-row__problems">
+              {problems.map((text) => (
+                <li key={text}>
+                  <Icon name="alert" />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {e2eError ? (
+            <p id={errorId} className="batch-row__problems">
+              <Icon name="alert" />
+              <span>{e2eError}</span>
+            </p>
+          ) : null}
+          {warnings.map((text) => (
+            <p key={text} className="batch-row__warning">
+              <Icon name="info" />
+              <span>{text}</span>
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+});

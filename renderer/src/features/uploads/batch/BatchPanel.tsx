@@ -1,0 +1,215 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RejectedFile, UploadCountry, UploadEntry } from '../../../../../shared/contract';
+import { bridge } from '../../../bridge';
+import { bridgeKeys } from '../../../bridge/queries';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SelectField, TextField } from '../../../components/Field';
+import { formatBytes, issueText } from '../format';
+import { toFileRef, shellPathResolver } from '../intake/file-ref';
+import { mergeEntries } from '../model/list-view';
+import { announce, showNotSent } from '../model/ui-store';
+import { batchSummaries } from '../summary-toast';
+import { uploadsListKey, useUploadPreferences, useUploadsList } from '../list/uploads-cache';
+import { batchBlocker, buildBatchView, type BatchRow } from './batch-model';
+import { BatchFileRow } from './BatchFileRow';
+import { clearDraft, removeFromDraft, setDraftCountry, setDraftTemplate, useDraftStore, type BatchDraft } from './draft-store';
+import { sendBatch, type SendItem, type SendResult } from './send-batch';
+
+const defaultPreferences = { country: 'IT', e2eIdTemplate: 'LD-{date}-{file}-{rand}' } as const;
+
+/** Rows of the file list are virtualized: a dropped folder may hold thousands of files. */
+function BatchRows({ rows, labelledBy }: { rows: BatchRow[]; labelledBy: string }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 64,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  return (
+    <div ref={scrollRef} className="batch-rows" role="group" aria-labelledby={labelledBy}>
+      <div className="batch-rows__inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="batch-rows__item" style={{ transform: `translateY(${item.start}px)` }}>
+              <BatchFileRow row={row} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const toRejected = (row: BatchRow, message: string): RejectedFile => ({ fileName: row.name, origin: row.relativePath, code: 'validation', message });
+
+/** The dropped files before anything is sent: checks, country, End-to-end IDs, "Upload N files". */
+export function BatchPanel({ draft }: { draft: BatchDraft }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const filesLabelId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const dropCount = useDraftStore((state) => state.dropCount);
+  const preferences = useUploadPreferences();
+  const existing = useUploadsList();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown; handed: number; left: number } | null>(null);
+
+  const view = useMemo(
+    () => buildBatchView(draft, preferences.data ?? defaultPreferences, existing.data ?? []),
+    [draft, preferences.data, existing.data],
+  );
+  const blocker = batchBlocker(view);
+  const sending = progress !== null;
+
+  // A new drop brings the panel into view with focus on its heading, so keyboard users land here.
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [dropCount]);
+
+  const upload = async () => {
+    if (blocker || sending) return;
+    const items: SendItem[] = view.sendable.map((row) => ({ draftId: row.id, dropped: { file: row.draft.file, relativePath: row.relativePath }, e2eId: row.e2eId }));
+    const leftOut = view.blocked.map((row) =>
+      toRejected(row, [...row.fileIssues, ...(row.e2eIssue ? [row.e2eIssue] : [])].map((issue) => issueText(t, issue, language)).join(' ')),
+    );
+    setFailure(null);
+    setProgress({ done: 0, total: items.length });
+    batchSummaries.beginSend();
+    const resolver = shellPathResolver();
+    let result: SendResult;
+    try {
+      result = await sendBatch(items, { country: view.country, template: view.template.trim() }, {
+        add: (input) => bridge.invoke('uploads.add', input),
+        toFileRef: (dropped) => toFileRef(dropped, resolver),
+        onProgress: (done, total) => setProgress({ done, total }),
+      });
+    } catch (error) {
+      // Not expected (sendBatch reports failed calls itself), but the panel must never stay stuck.
+      result = { batchIds: [], entries: [], rejected: [], handledDraftIds: [], failure: { error, notSentDraftIds: items.map((item) => item.draftId) } };
+    }
+    if (result.entries.length > 0) {
+      queryClient.setQueryData<UploadEntry[]>(uploadsListKey, (current) => (current ? mergeEntries(current, result.entries) : current));
+      if (!queryClient.getQueryData(uploadsListKey)) void queryClient.invalidateQueries({ queryKey: uploadsListKey });
+      announce(t('uploads.batch.added', { count: result.entries.length }));
+    }
+    const notSent = result.failure ? result.rejected : [...leftOut, ...result.rejected];
+    batchSummaries.endSend(result.batchIds, notSent.length);
+    showNotSent(notSent);
+    setProgress(null);
+    bridge
+      .invoke('uploads.setPreferences', { country: view.country, e2eIdTemplate: view.template.trim() || defaultPreferences.e2eIdTemplate })
+      .then((saved) => queryClient.setQueryData(bridgeKeys.call('uploads.preferences'), saved))
+      .catch(() => undefined);
+    if (result.failure) {
+      removeFromDraft(result.handledDraftIds);
+      setFailure({ error: result.failure.error, handed: result.handledDraftIds.length, left: result.failure.notSentDraftIds.length });
+      return;
+    }
+    clearDraft();
+    // The panel goes away: put focus on the list's selected view so it is not lost.
+    window.requestAnimationFrame(() => document.querySelector<HTMLElement>('.uploads-tabs [aria-selected="true"]')?.focus());
+  };
+
+  const skipped = draft.skippedHidden;
+  const buttonLabel = view.sendable.length > 0 ? t('uploads.batch.upload', { count: view.sendable.length }) : t('uploads.batch.uploadNothing');
+
+  return (
+    <section className="batch-panel" aria-labelledby={headingId} aria-busy={sending || undefined}>
+      <header className="batch-panel__header">
+        <div>
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="batch-panel__title">
+            {t('uploads.batch.title')}
+          </h2>
+          <p className="batch-panel__counts">
+            <span>{t('uploads.batch.fileCount', { count: view.rows.length })}</span>
+            <span className="batch-panel__count batch-panel__count--ok">{t('uploads.batch.readyCount', { count: view.sendable.length })}</span>
+            {view.blocked.length > 0 ? (
+              <span className="batch-panel__count batch-panel__count--blocked">{t('uploads.batch.blockedCount', { count: view.blocked.length })}</span>
+            ) : null}
+            <span className="muted">{formatBytes(view.sendable.reduce((sum, row) => sum + row.size, 0), language)}</span>
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" icon="trash" onClick={clearDraft} disabled={sending}>
+          {t('uploads.batch.clear')}
+        </Button>
+      </header>
+
+      <div className="batch-panel__settings">
+        <SelectField
+          label={t('uploads.batch.country')}
+          value={view.country}
+          disabled={sending}
+          hint={view.countrySuggested ? t('uploads.batch.countrySuggested') : draft.country === null ? t('uploads.batch.countryRemembered') : undefined}
+          onChange={(event) => setDraftCountry(event.target.value as UploadCountry)}
+          fieldClassName="batch-panel__country"
+        >
+          <option value="IT">{t('uploads.countries.IT')}</option>
+          <option value="PL">{t('uploads.countries.PL')}</option>
+        </SelectField>
+        <TextField
+          label={t('uploads.batch.template')}
+          value={view.template}
+          disabled={sending}
+          spellCheck={false}
+          autoComplete="off"
+          className="input--mono"
+          error={view.templateIssue ? issueText(t, view.templateIssue, language) : undefined}
+          hint={
+            <>
+              <span className="batch-panel__preview">{t('uploads.batch.preview', { id: view.preview })}</span>
+              <span>{t('uploads.batch.templateHint')}</span>
+            </>
+          }
+          onChange={(event) => setDraftTemplate(event.target.value)}
+          fieldClassName="batch-panel__template"
+        />
+      </div>
+
+      {view.mixedCountries ? <Alert tone="warning" live={false}>{t('uploads.batch.mixedCountries')}</Alert> : null}
+      {skipped > 0 ? <p className="batch-panel__note">{t('uploads.batch.skippedHidden', { count: skipped })}</p> : null}
+      {draft.unreadable.length > 0 ? <p className="batch-panel__note">{t('uploads.batch.unreadable', { names: draft.unreadable.join(', ') })}</p> : null}
+
+      <h3 id={filesLabelId} className="visually-hidden">
+        {t('uploads.batch.files')}
+      </h3>
+      <BatchRows rows={view.rows} labelledBy={filesLabelId} />
+
+      {failure ? (
+        <ErrorAlert
+          error={failure.error}
+          title={failure.handed > 0 ? t('uploads.batch.partialFailure', { handed: failure.handed, left: failure.left }) : t('uploads.batch.sendFailed')}
+        />
+      ) : null}
+
+      <footer className="batch-panel__footer">
+        <p className="batch-panel__footnote" aria-live="polite">
+          {sending
+            ? t('uploads.batch.handingOver', { done: progress.done, total: progress.total })
+            : blocker === 'template'
+              ? t('uploads.batch.templateBlocks')
+              : blocker === 'nothingToSend'
+                ? t('uploads.batch.nothingToSend')
+                : view.blocked.length > 0
+                  ? t('uploads.batch.blockedNote', { count: view.blocked.length })
+                  : ''}
+        </p>
+        <Button variant="primary" size="lg" icon="uploads" onClick={() => void upload()} disabled={blocker !== null} pending={sending}>
+          {buttonLabel}
+        </Button>
+      </footer>
+    </section>
+  );
+}

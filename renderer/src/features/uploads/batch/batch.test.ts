@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelInput, UploadPreferences } from '../../../../../shared/contract';
+import { makeEntry } from '../test/entries';
+import { batchBlocker, buildBatchView, type BatchRow } from './batch-model';
+import type { BatchDraft, DraftFile } from './draft-store';
+import { planCalls, sendBatch, type SendItem } from './send-batch';
+
+const preferences: UploadPreferences = { country: 'PL', e2eIdTemplate: 'LD-{date}-{n}-{file}-{rand}' };
+const createdAt = Date.UTC(2026, 2, 1, 10, 30, 0);
+let serial = 0;
+
+const draftFile = (name: string, size = 100, relativePath = name): DraftFile => ({
+  id: `f${++serial}`,
+  file: new File([new Uint8Array(size)], name),
+  relativePath,
+  randoms: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
+});
+
+const draftOf = (files: DraftFile[], changes: Partial<BatchDraft> = {}): BatchDraft => ({
+  files,
+  skippedHidden: 0,
+  unreadable: [],
+  country: null,
+  template: null,
+  overrides: {},
+  createdAt,
+  ...changes,
+});
+
+const codes = (row: BatchRow | undefined) => [...(row?.fileIssues ?? []), ...(row?.e2eIssue ? [row.e2eIssue] : [])].map((issue) => issue.code);
+
+describe('checking a batch before sending', () => {
+  it('gives each file its own ID from the template and lets good files through', () => {
+    const view = buildBatchView(draftOf([draftFile('a.xml'), draftFile('b.csv')]), preferences, []);
+    expect(view.rows.map((row) => row.e2eId)).toEqual(['LD-20260301-1-a.xml-134689bc', 'LD-20260301-2-b.csv-134689bc']);
+    expect(view.sendable).toHaveLength(2);
+    expect(batchBlocker(view)).toBeNull();
+    expect(view.preview).toBe('LD-20260301-1-a.xml-134689bc');
+  });
+
+  it('refuses a bad extension, an empty file and a file over the 5 MiB request, saying why', () => {
+    const big = draftFile('big.xml', 4 * 1024 * 1024);
+    const view = buildBatchView(draftOf([draftFile('bad.txt'), draftFile('empty.xml', 0), big, draftFile('noext')]), preferences, []);
+    expect(view.rows.map(codes)).toEqual([['name.unknownExtension'], ['file.empty'], ['file.tooLarge'], ['name.noExtension']]);
+    expect(view.rows[0]?.fileIssues[0]?.params).toEqual({ extension: '.txt' });
+    expect(view.rows[2]?.fileIssues[0]?.params.size).toBe(4 * 1024 * 1024);
+    expect(Number(view.rows[2]?.fileIssues[0]?.params.limit)).toBeLessThan(3.76 * 1024 * 1024);
+    expect(batchBlocker(view)).toBe('nothingToSend');
+  });
+
+  it('validates a typed ID as the server does and flags the same ID twice', () => {
+    const a = draftFile('a.xml');
+    const b = draftFile('b.xml');
+    const c = draftFile('c.xml');
+    const view = buildBatchView(draftOf([a, b, c], { overrides: { [a.id]: ' lead', [b.id]: 'SAME', [c.id]: 'SAME' } }), preferences, []);
+    expect(view.rows.map(codes)).toEqual([['e2e.surroundingSpace'], ['e2e.duplicate'], ['e2e.duplicate']]);
+    expect(view.rows[0]?.custom).toBe(true);
+
+    const accented = buildBatchView(draftOf([a], { overrides: { [a.id]: 'fattura-è' } }), preferences, []);
+    expect(accented.rows[0]?.e2eIssue).toEqual({ code: 'e2e.nonPrintable', params: { position: 9, charKind: 'char', char: 'è' } });
+  });
+
+  it('blocks on an empty template and warns when it gives every file one ID', () => {
+    const files = [draftFile('a.xml'), draftFile('b.xml')];
+    expect(batchBlocker(buildBatchView(draftOf(files, { template: '  ' }), preferences, []))).toBe('template');
+    const same = buildBatchView(draftOf(files, { template: 'FIXED' }), preferences, []);
+    expect(same.templateIssue?.code).toBe('template.sameForAll');
+    expect(same.rows.map(codes)).toEqual([['e2e.duplicate'], ['e2e.duplicate']]);
+  });
+
+  it('suggests the country from the file names, unless the user chose one', () => {
+    const italian = [draftFile('IT01234567890_00001.xml'), draftFile('notes.csv')];
+    const suggested = buildBatchView(draftOf(italian), preferences, []);
+    expect(suggested).toMatchObject({ country: 'IT', countrySuggested: true, mixedCountries: false });
+    const chosen = buildBatchView(draftOf(italian, { country: 'PL' }), preferences, []);
+    expect(chosen).toMatchObject({ country: 'PL', countrySuggested: false });
+    expect(chosen.rows[0]?.warnings.map((w) => w.code)).toEqual(['warning.countryMismatch']);
+    const mixed = buildBatchView(draftOf([...italian, draftFile('FA_2_2026.xml')]), preferences, []);
+    expect(mixed).toMatchObject({ country: 'PL', mixedCountries: true });
+  });
+
+  it('warns about a file already uploaded with the same name and size, not about one that failed', () => {
+    const sent = makeEntry({ fileName: 'a.xml', size: 100, state: 'done' });
+    const failed = makeEntry({ fileName: 'b.xml', size: 100, state: 'failed' });
+    const view = buildBatchView(draftOf([draftFile('a.xml'), draftFile('b.xml')]), preferences, [sent, failed]);
+    expect(view.rows.map((row) => row.warnings.map((w) => w.code))).toEqual([['warning.alreadyUploaded'], []]);
+    expect(view.sendable).toHaveLength(2);
+  });
+});
+
+const item = (name: string, size: number): SendItem => ({ draftId: name, dropped: { file: new File([new Uint8Array(size)], name), relativePath: name }, e2eId: `id-${name}` });
+
+describe('handing a batch to the core', () => {
+  it('splits a batch into calls by size and by count', () => {
+    const items = [item('a.xml', 600), item('b.xml', 600), item('c.xml', 600)];
+    expect(planCalls(items, 1700).map((call) => call.map((i) => i.draftId))).toEqual([['a.xml', 'b.xml'], ['c.xml']]);
+    expect(planCalls(items, 10_000, 1).map((call) => call.length)).toEqual([1, 1, 1]);
+  });
+
+  it('sends every file with its ID, keeps files that could not be read out, and stops at a failed call', async () => {
+    const calls: Array<ChannelInput<'uploads.add'>> = [];
+    let call = 0;
+    const result = await sendBatch(
+      [item('a.xml', 10), item('unreadable.xml', 10), item('c.xml', 10)],
+      { country: 'IT', template: 'T-{n}' },
+      {
+        add: async (input) => {
+          calls.push(input);
+          call += 1;
+          if (call === 1) return { batchId: 'b1', entries: [makeEntry({ fileName: 'a.xml' })], rejected: [] };
+          throw new Error('core gone');
+        },
+        toFileRef: async (dropped) => {
+          if (dropped.file.name === 'unreadable.xml') throw new Error('The file was moved.');
+          return { kind: 'bytes', name: dropped.file.name, base64: 'AAAA' };
+        },
+      },
+    );
+    // Small files travel together: one call with a.xml and c.xml.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.files.map((f) => f.e2eId)).toEqual(['id-a.xml', 'id-c.xml']);
+    expect(result.batchIds).toEqual(['b1']);
+    expect(result.rejected).toEqual([{ fileName: 'unreadable.xml', origin: 'unreadable.xml', code: 'file', message: 'The file was moved.' }]);
+    expect(result.failure).toBeNull();
+  });
+
+  it('reports which files were not handed over when a later call fails', async () => {
+    const result = await sendBatch([item('a.xml', 9), item('b.xml', 9), item('c.xml', 9)], { country: 'IT', template: 'T' }, {
+      maxFilesPerCall: 1,
+      add: async (input) => {
+        if (input.files[0]?.e2eId === 'id-b.xml') throw new Error('core gone');
+        return { batchId: 'b1', entries: [], rejected: [] };
+      },
+      toFileRef: async (dropped) => ({ kind: 'bytes', name: dropped.file.name, base64: '' }),
+    });
+    expect(result.handledDraftIds).toEqual(['a.xml']);
+    expect(result.failure).toMatchObject({ notSentDraftIds: ['b.xml', 'c.xml'] });
+    expect(result.batchIds).toEqual(['b1']);
+  });
+});

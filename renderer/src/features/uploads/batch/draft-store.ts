@@ -1,0 +1,106 @@
+/**
+ * The batch being prepared (files dropped, not sent yet). UI state only (zustand, DESIGN §7): it
+ * survives moving between pages, so a drop on another page lands here.
+ */
+import { create } from 'zustand';
+import type { UploadCountry } from '../../../../../shared/contract';
+import type { CollectedFiles } from '../intake/dropped-files';
+
+export interface DraftFile {
+  id: string;
+  file: File;
+  relativePath: string;
+  /** Fixed random numbers for the template's {rand}, so the preview does not change as you type. */
+  randoms: number[];
+}
+
+export interface BatchDraft {
+  files: DraftFile[];
+  skippedHidden: number;
+  unreadable: string[];
+  /** null: not chosen yet (the suggestion from the file names, or the remembered country). */
+  country: UploadCountry | null;
+  /** null: the remembered template. */
+  template: string | null;
+  /** End-to-end IDs typed for single files, by draft file id. */
+  overrides: Record<string, string>;
+  /** When the batch was started: the time used by {date} and {time}. */
+  createdAt: number;
+}
+
+interface DraftState {
+  draft: BatchDraft | null;
+  /** Bumps on each drop so the panel can move focus to itself. */
+  dropCount: number;
+}
+
+export const useDraftStore = create<DraftState>(() => ({ draft: null, dropCount: 0 }));
+
+let counter = 0;
+const randomsFor = (): number[] => Array.from({ length: 8 }, () => Math.random());
+const sameFile = (a: DraftFile, file: File, relativePath: string): boolean =>
+  a.relativePath === relativePath && a.file.size === file.size && a.file.lastModified === file.lastModified;
+
+/** Adds dropped or picked files to the batch (starting one if needed); the same file twice is kept once. */
+export function addToDraft(collected: CollectedFiles, now: number = Date.now()): void {
+  useDraftStore.setState((state) => {
+    const base: BatchDraft = state.draft ?? {
+      files: [],
+      skippedHidden: 0,
+      unreadable: [],
+      country: null,
+      template: null,
+      overrides: {},
+      createdAt: now,
+    };
+    const files = [...base.files];
+    for (const { file, relativePath } of collected.files) {
+      if (files.some((existing) => sameFile(existing, file, relativePath))) continue;
+      files.push({ id: `draft-${++counter}`, file, relativePath, randoms: randomsFor() });
+    }
+    return {
+      dropCount: state.dropCount + 1,
+      draft: {
+        ...base,
+        files,
+        skippedHidden: base.skippedHidden + collected.skippedHidden,
+        unreadable: [...base.unreadable, ...collected.unreadable],
+      },
+    };
+  });
+}
+
+const updateDraft = (change: (draft: BatchDraft) => BatchDraft | null): void =>
+  useDraftStore.setState((state) => (state.draft ? { draft: change(state.draft) } : state));
+
+export function removeFromDraft(ids: readonly string[]): void {
+  const remove = new Set(ids);
+  updateDraft((draft) => {
+    const files = draft.files.filter((file) => !remove.has(file.id));
+    if (files.length === 0 && draft.unreadable.length === 0) return null;
+    const overrides = Object.fromEntries(Object.entries(draft.overrides).filter(([id]) => !remove.has(id)));
+    return { ...draft, files, overrides };
+  });
+}
+
+export function setDraftCountry(country: UploadCountry): void {
+  updateDraft((draft) => ({ ...draft, country }));
+}
+
+export function setDraftTemplate(template: string): void {
+  updateDraft((draft) => ({ ...draft, template }));
+}
+
+/** `null` goes back to the ID made from the template. */
+export function setDraftOverride(id: string, value: string | null): void {
+  updateDraft((draft) => {
+    const overrides = { ...draft.overrides };
+    if (value === null) delete overrides[id];
+    else overrides[id] = value;
+    return { ...draft, overrides };
+  });
+}
+
+export function clearDraft(): void {
+  useDraftStore.setState({ draft: null });
+}

@@ -1,0 +1,96 @@
+/**
+ * Hands a checked batch to the core (`uploads.add`), which journals each file before any network
+ * call. Large batches go in several calls so no call carries more than a few tens of MiB; each
+ * call's files are read only just before it.
+ */
+import type { ChannelInput, ChannelOutput, FileRef, RejectedFile, UploadCountry, UploadEntry } from '../../../../../shared/contract';
+import type { DroppedFile } from '../intake/dropped-files';
+import { encodedSize } from '../intake/file-ref';
+
+export interface SendItem {
+  draftId: string;
+  dropped: DroppedFile;
+  e2eId: string;
+}
+
+export interface SendDeps {
+  add: (input: ChannelInput<'uploads.add'>) => Promise<ChannelOutput<'uploads.add'>>;
+  toFileRef: (dropped: DroppedFile) => Promise<FileRef>;
+  onProgress?: (handedOver: number, total: number) => void;
+  /** Files per call at most (default CALL_MAX_FILES). */
+  maxFilesPerCall?: number;
+}
+
+export interface SendResult {
+  batchIds: string[];
+  entries: UploadEntry[];
+  /** Files the core refused at once, and files that could not be read here. */
+  rejected: RejectedFile[];
+  /** Draft files now in the journal (or refused by it): they must not be offered again. */
+  handledDraftIds: string[];
+  /** A call failed: these draft files were not handed over and may be sent again. */
+  failure: { error: unknown; notSentDraftIds: string[] } | null;
+}
+
+/** Base64 carried by one call at most. */
+export const CALL_BUDGET_BYTES = 24 * 1024 * 1024;
+export const CALL_MAX_FILES = 200;
+
+export function planCalls(items: readonly SendItem[], budget = CALL_BUDGET_BYTES, maxFiles = CALL_MAX_FILES): SendItem[][] {
+  const calls: SendItem[][] = [];
+  let current: SendItem[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = encodedSize(item.dropped.file.size);
+    if (current.length > 0 && (bytes + size > budget || current.length >= maxFiles)) {
+      calls.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) calls.push(current);
+  return calls;
+}
+
+const readProblem = (error: unknown): string => (error instanceof Error && error.message ? error.message : String(error));
+
+export async function sendBatch(
+  items: readonly SendItem[],
+  options: { country: UploadCountry; template: string },
+  deps: SendDeps,
+): Promise<SendResult> {
+  const result: SendResult = { batchIds: [], entries: [], rejected: [], handledDraftIds: [], failure: null };
+  const calls = planCalls(items, CALL_BUDGET_BYTES, deps.maxFilesPerCall ?? CALL_MAX_FILES);
+  let handedOver = 0;
+  deps.onProgress?.(0, items.length);
+  for (const [index, call] of calls.entries()) {
+    const files: Array<{ file: FileRef; e2eId: string }> = [];
+    for (const item of call) {
+      try {
+        files.push({ file: await deps.toFileRef(item.dropped), e2eId: item.e2eId });
+      } catch (error) {
+        result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(error) });
+        result.handledDraftIds.push(item.draftId);
+      }
+    }
+    const readable = call.filter((item) => !result.handledDraftIds.includes(item.draftId));
+    if (files.length > 0) {
+      try {
+        const answer = await deps.add({ files, country: options.country, e2eIdTemplate: options.template });
+        result.batchIds.push(answer.batchId);
+        result.entries.push(...answer.entries);
+        result.rejected.push(...answer.rejected);
+      } catch (error) {
+        const notSent = calls.slice(index).flat().filter((item) => !result.handledDraftIds.includes(item.draftId));
+        result.failure = { error, notSentDraftIds: notSent.map((item) => item.draftId) };
+        return result;
+      }
+    }
+    result.handledDraftIds.push(...readable.map((item) => item.draftId));
+    handedOver += call.length;
+    deps.onProgress?.(handedOver, items.length);
+  }
+  return result;
+}

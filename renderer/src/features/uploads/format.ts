@@ -1,0 +1,59 @@
+/** Sizes, times and check messages in the user's language. */
+import type { TFunction } from 'i18next';
+import type { Issue } from './batch/batch-model';
+import type { StatusKey } from './model/status';
+import type { UploadState } from '../../../../shared/contract';
+import { statusOf } from './model/status';
+
+export function formatBytes(bytes: number, language: string): string {
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
+  if (bytes < 1024) return `${number(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${number(bytes / 1024, 1)} KiB`;
+  return `${number(bytes / (1024 * 1024), 2)} MiB`;
+}
+
+const sameDay = (a: Date, b: Date): boolean =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** "14:02:31" today, "3 Mar, 14:02" on other days. */
+export function formatWhen(iso: string, language: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (sameDay(date, now)) return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric', hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+export function formatFullTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
+
+export function statusLabel(t: TFunction, status: StatusKey): string {
+  return t(`uploads.status.${status}`);
+}
+
+/** A check's message with its values worded (sizes, characters, dates, statuses). */
+export function issueText(t: TFunction, issue: Issue, language: string): string {
+  const { params } = issue;
+  const values: Record<string, string | number> = { ...params };
+  if (typeof params.size === 'number') values.size = formatBytes(params.size, language);
+  if (typeof params.limit === 'number') values.limit = formatBytes(params.limit, language);
+  if (typeof params.charKind === 'string') {
+    values.character =
+      params.charKind === 'char' ? t('uploads.characters.char', { char: String(params.char) }) : t(`uploads.characters.${params.charKind as 'tab' | 'lineBreak' | 'control'}`);
+  }
+  if (typeof params.when === 'string') values.when = formatWhen(params.when, language);
+  if (typeof params.state === 'string') values.status = statusLabel(t, statusOf({ state: params.state as UploadState }));
+  if (params.suggested === 'IT' || params.suggested === 'PL') values.suggested = t(`uploads.countries.${params.suggested}`);
+  if (params.chosen === 'IT' || params.chosen === 'PL') values.chosen = t(`uploads.countries.${params.chosen}`);
+  return t(`uploads.issues.${issue.code}`, values);
+}
+
+const serverStatuses = ['pending', 'ingested', 'processing', 'sent', 'delivered', 'failed'] as const;
+
+/** A status of the service in words; an unknown one is shown as the service wrote it. */
+export function serverStatusLabel(t: TFunction, status: string): string {
+  return (serverStatuses as readonly string[]).includes(status) ? t(`uploads.serverStatus.${status as (typeof serverStatuses)[number]}`) : status;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { collectFromDataTransfer, collectFromFileList, dragHasFiles } from './dropped-files';
+import { bytesToBase64, shellPathResolver, toFileRef } from './file-ref';
+
+/** A file-system entry tree like Chromium's webkitGetAsEntry() gives; readEntries answers in batches of 2. */
+type FakeNode = { name: string; content?: string; children?: FakeNode[] };
+
+function fakeEntry(node: FakeNode, parentPath = ''): FileSystemEntry {
+  const fullPath = `${parentPath}/${node.name}`;
+  if (!node.children) {
+    return {
+      name: node.name,
+      fullPath,
+      isFile: true,
+      isDirectory: false,
+      file: (resolve: (file: File) => void) => resolve(new File([node.content ?? 'x'], node.name)),
+    } as unknown as FileSystemEntry;
+  }
+  const children = node.children;
+  return {
+    name: node.name,
+    fullPath,
+    isFile: false,
+    isDirectory: true,
+    createReader: () => {
+      let offset = 0;
+      return {
+        readEntries: (resolve: (entries: FileSystemEntry[]) => void) => {
+          const batch = children.slice(offset, offset + 2).map((child) => fakeEntry(child, fullPath));
+          offset += 2;
+          resolve(batch);
+        },
+      };
+    },
+  } as unknown as FileSystemEntry;
+}
+
+const dataTransferOf = (items: Array<{ entry: FileSystemEntry | null; file: File | null }>): DataTransfer =>
+  ({
+    types: ['Files'],
+    files: [],
+    items: items.map(({ entry, file }) => ({ kind: 'file', webkitGetAsEntry: () => entry, getAsFile: () => file })),
+  }) as unknown as DataTransfer;
+
+describe('collecting dropped files', () => {
+  it('walks dropped folders (all batches of entries), keeps relative paths and skips hidden files', async () => {
+    const folder: FakeNode = {
+      name: 'invoices',
+      children: [
+        { name: 'b.xml' },
+        { name: '.DS_Store' },
+        { name: 'a.xml' },
+        { name: '2026', children: [{ name: 'c.csv' }, { name: '.hidden', children: [{ name: 'secret.xml' }] }] },
+      ],
+    };
+    const collected = await collectFromDataTransfer(dataTransferOf([{ entry: fakeEntry(folder), file: null }, { entry: fakeEntry({ name: 'single.json' }), file: null }]));
+    expect(collected.files.map((f) => f.relativePath)).toEqual(['invoices/a.xml', 'invoices/b.xml', 'invoices/2026/c.csv', 'single.json']);
+    expect(collected.skippedHidden).toBe(2);
+  });
+
+  it('falls back to the File when a drop has no file-system entry (drops built by scripts)', async () => {
+    const file = new File(['<a/>'], 'plain.xml');
+    const collected = await collectFromDataTransfer(dataTransferOf([{ entry: null, file }]));
+    expect(collected.files).toEqual([{ file, relativePath: 'plain.xml' }]);
+  });
+
+  it('takes picked folders by webkitRelativePath, without hidden files', () => {
+    const withPath = (name: string, path: string) => Object.defineProperty(new File(['x'], name), 'webkitRelativePath', { value: path });
+    const collected = collectFromFileList([withPath('a.xml', 'batch/a.xml'), withPath('x.xml', 'batch/.git/x.xml'), new File(['y'], 'loose.csv')]);
+    expect(collected.files.map((f) => f.relativePath)).toEqual(['batch/a.xml', 'loose.csv']);
+    expect(collected.skippedHidden).toBe(1);
+  });
+
+  it('reacts only to drags that carry files', () => {
+    expect(dragHasFiles({ types: ['text/plain'] } as unknown as DataTransfer)).toBe(false);
+    expect(dragHasFiles({ types: ['Files'] } as unknown as DataTransfer)).toBe(true);
+    expect(dragHasFiles(null)).toBe(false);
+  });
+});
+
+describe('file references for the core', () => {
+  it('encodes bytes as standard base64, chunk by chunk', () => {
+    for (const length of [0, 1, 2, 3, 24_575, 24_576, 24_577, 100_000]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 31 + 7) % 256);
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      expect(bytesToBase64(bytes), `length ${length}`).toBe(btoa(binary));
+    }
+  });
+
+  it('sends bytes (with the folder path) when the shell resolves no path', async () => {
+    const file = new File(['hello'], 'a.xml');
+    await expect(toFileRef({ file, relativePath: 'dir/a.xml' }, null)).resolves.toEqual({ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=', relativePath: 'dir/a.xml' });
+    await expect(toFileRef({ file, relativePath: 'a.xml' }, () => '')).resolves.toEqual({ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=' });
+  });
+
+  it('sends the path when the Electron preload resolves one', async () => {
+    const win = { acube: { invoke: () => undefined, on: () => undefined, pathForFile: () => '/home/me/a.xml' } } as unknown as Window;
+    const resolver = shellPathResolver(win);
+    await expect(toFileRef({ file: new File(['x'], 'a.xml'), relativePath: 'a.xml' }, resolver)).resolves.toEqual({ kind: 'path', path: '/home/me/a.xml' });
+    expect(shellPathResolver({ acube: { invoke: () => undefined, on: () => undefined } } as unknown as Window)).toBeNull();
+  });
+});

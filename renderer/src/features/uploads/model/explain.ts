@@ -1,0 +1,98 @@
+/**
+ * Turns an upload's error or warning into a case of the transfer interface's error table
+ * (spec "Transfer interface" errors), so the UI can say in plain words what happened and what to
+ * do. The core's own sentence stays available as the detail.
+ */
+import type { UploadEntry } from '../../../../../shared/contract';
+
+export type ExplanationKey =
+  | 'signInAgain'
+  | 'otherAccount'
+  | 'waiting'
+  | 'fieldErrors'
+  | 'refused'
+  | 'forbidden'
+  | 'notConfigured'
+  | 'tooLarge'
+  | 'processingFailed'
+  | 'notKept'
+  | 'vanished'
+  | 'unreadable'
+  | 'failed'
+  | 'checking'
+  | 'notConfirmed'
+  | 'note';
+
+export interface Explanation {
+  key: ExplanationKey;
+  tone: 'error' | 'warning' | 'info';
+  /** What the core said, shown as the detail (it names the file, the server's reasons...). */
+  detail?: string;
+  /** The server's field messages of a 400, by the spec's keys (`country`, `fileName`, `content`, `e2eId`). */
+  fields?: Array<{ field: string; message: string }>;
+}
+
+/** The core words a 401 wait and a foreign entry in English; these are the only hints it gives. */
+const signInHint = /\bsign(?:ed)?[- ]in\b/i;
+const otherAccountHint = /\badded by\b|\banother account\b/i;
+
+export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warning'>): Explanation | null {
+  const { error, warning } = entry;
+  switch (entry.state) {
+    case 'rejected':
+      return explainRejection(error);
+    case 'failed':
+      return explainFailure(error);
+    case 'uncertain':
+      return withDetail({ key: 'checking', tone: 'warning' }, warning ?? error?.message);
+    case 'queued':
+      if (!warning) return null;
+      if (otherAccountHint.test(warning)) return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
+      if (signInHint.test(warning)) return withDetail({ key: 'signInAgain', tone: 'warning' }, warning);
+      return withDetail({ key: 'waiting', tone: 'info' }, warning);
+    default:
+      if (!warning) return null;
+      if (otherAccountHint.test(warning)) return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
+      if (entry.state === 'accepted' || entry.state === 'tracking') return withDetail({ key: 'notConfirmed', tone: 'warning' }, warning);
+      return withDetail({ key: 'note', tone: 'info' }, warning);
+  }
+}
+
+function explainRejection(error: UploadEntry['error']): Explanation {
+  switch (error?.code) {
+    case 'validation': {
+      const fields = Object.entries(error.fieldErrors ?? {}).map(([field, message]) => ({ field, message }));
+      return fields.length > 0
+        ? { key: 'fieldErrors', tone: 'error', fields }
+        : withDetail({ key: 'refused', tone: 'error' }, error.message);
+    }
+    case 'forbidden':
+      return withDetail({ key: 'forbidden', tone: 'error' }, error.message);
+    case 'conflict':
+      return withDetail({ key: 'notConfigured', tone: 'error' }, error.message);
+    case 'too_large':
+      return withDetail({ key: 'tooLarge', tone: 'error' }, error.message);
+    default:
+      return withDetail({ key: 'refused', tone: 'error' }, error?.message);
+  }
+}
+
+function explainFailure(error: UploadEntry['error']): Explanation {
+  switch (error?.code) {
+    case 'validation':
+      return withDetail({ key: 'processingFailed', tone: 'error' }, error.message);
+    case 'unavailable':
+      return withDetail({ key: 'notKept', tone: 'error' }, error.message);
+    case 'not_found':
+      return withDetail({ key: 'vanished', tone: 'error' }, error.message);
+    case 'file':
+      return withDetail({ key: 'unreadable', tone: 'error' }, error.message);
+    default:
+      return withDetail({ key: 'failed', tone: 'error' }, error?.message);
+  }
+}
+
+function withDetail(explanation: Explanation, detail: string | undefined): Explanation {
+  const text = detail?.trim();
+  return text ? { ...explanation, detail: text } : explanation;
+}
