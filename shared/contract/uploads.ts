@@ -99,7 +99,10 @@ export const uploadChannels = {
   'uploads.cancel': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
   'uploads.findByE2eId': channel<ServerUpload[]>()(z.object({ e2eId: z.string().min(1).max(1000) })),
   'uploads.preferences': channel<UploadPreferences>()(noInput),
-  'uploads.setPreferences': channel<UploadPreferences>()(uploadPreferencesSchema.partial()),
+  // Not `uploadPreferencesSchema.partial()`: zod 4 would fill the defaults in and reset what was not sent.
+  'uploads.setPreferences': channel<UploadPreferences>()(
+    z.object({ country: uploadCountrySchema.optional(), e2eIdTemplate: z.string().trim().min(1).max(255).optional() }),
+  ),
   'transferDocuments.list': channel<TransferDocument[]>()(z.object({ uploadId: z.string().min(1).max(200) })),
   'transferDocuments.download': channel<FilePayload>()(z.object({ id: z.string().min(1).max(200) })),
 };

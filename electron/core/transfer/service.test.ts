@@ -158,6 +158,22 @@ describe('uploads service on the emulator', () => {
     expect(await t.service.list()).toEqual([]);
   });
 
+  it('does not send the same file twice when it is dropped again', async () => {
+    const t = uploads();
+    const same = { kind: 'bytes' as const, name: 'twice.xml', base64: base64(invoiceXml('D-1')) };
+    const first = await t.service.add({ country: 'IT', files: [{ file: same }, { file: same }] });
+    expect(first.entries).toHaveLength(1);
+    expect(first.rejected).toEqual([expect.objectContaining({ fileName: 'twice.xml', code: 'conflict', message: expect.stringContaining('already on its way') })]);
+    await untilAllSettled(t, 1);
+    const again = await t.service.add({ country: 'IT', files: [{ file: same }] });
+    expect(again.entries).toEqual([]);
+    expect(again.rejected[0]?.message).toContain('was already delivered');
+    expect(again.rejected[0]?.message).toContain(first.entries[0]?.e2eId ?? '?');
+    // Another destination is another sending.
+    expect((await t.service.add({ country: 'PL', files: [{ file: same }] })).entries).toHaveLength(1);
+    await untilAllSettled(t, 2);
+  });
+
   it('expands a dropped folder recursively, skipping hidden files and reporting files it cannot send', async () => {
     const folder = tempDir();
     writeFile(folder, 'one.xml', invoiceXml('F-1'));

@@ -29,7 +29,7 @@ import { messages, tooLargeMessage } from './api/messages';
 import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
 import { readEntryBytes } from './file-source';
-import { expandDroppedFiles, hashFile, prepareFile, type DroppedFile, type PreparedFile } from './intake';
+import { expandDroppedFiles, hashFile, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
 import { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
 import { UploadJournal } from './journal/journal';
@@ -97,6 +97,12 @@ export interface AddUploadsResult {
 
 export type UploadsFilter = 'all' | 'active' | 'failed' | 'done';
 
+interface PreparedSend {
+  entry: JournalEntry;
+  bytes: Buffer;
+  account: SessionUser;
+}
+
 export interface UploadsService {
   /** Opens the journal, finishes what a previous run left, and starts working. Idempotent. */
   start(): Promise<void>;
@@ -111,6 +117,9 @@ export interface UploadsService {
   listTransferDocuments(uploadId: string): Promise<TransferDocument[]>;
   downloadTransferDocument(documentId: string): Promise<FilePayload>;
 }
+
+/** Files checked, hashed and journaled together while a drop is being added. */
+const ADD_CHUNK = 16;
 
 const activeStates: ReadonlySet<UploadState> = new Set(['queued', 'sending', 'accepted', 'tracking', 'uncertain']);
 const listFilters: Record<UploadsFilter, (state: UploadState) => boolean> = {
@@ -169,9 +178,13 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   /** A 401 stopped sending: wait for the session to change before trying again. */
   let waitingForSession = false;
   let retryTimer: { cancel(): void } | undefined;
-  const inFlight = new Map<string, Promise<void>>();
+  let sessionWaitTimer: { cancel(): void } | undefined;
+  const preparing = new Map<string, Promise<void>>();
+  const ready: PreparedSend[] = [];
+  const posting = new Map<string, Promise<void>>();
   const aborts = new Map<string, AbortController>();
   const announcedBatches = new Set<string>();
+  const addingBatches = new Set<string>();
   const localRejections = new Map<string, number>();
 
   const currentAccount = (): SessionUser | undefined => {
@@ -184,9 +197,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const isWorkable = (entry: JournalEntry, account: SessionUser | undefined): account is SessionUser =>
     account !== undefined && entry.profileId === deps.activeProfileId() && (entry.accountUid === undefined || entry.accountUid === account.uid);
 
-  const view = (entry: JournalEntry): UploadEntry => {
+  const view = (entry: JournalEntry, account: SessionUser | undefined = currentAccount()): UploadEntry => {
     const out = toView(entry);
-    const account = currentAccount();
     if (account && entry.accountUid && entry.accountUid !== account.uid && !settledStates.has(entry.state)) {
       out.warning = `Added by ${entry.accountEmail ?? 'another account'}: sign in with that account to send or follow this file.`;
     }
@@ -263,28 +275,71 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     }, tuning.notReadyRetryMs ?? 5_000);
   };
 
+  /**
+   * Sending runs in two stages so the disk never sits between two POSTs: up to `concurrency`
+   * files are prepared ahead (bytes read and checked, `sending` fsync'd) while up to
+   * `concurrency` POSTs are in flight. At most 2 × concurrency files are in memory.
+   */
+  /**
+   * After a 401 nothing is sent until the session changes (sign-in, renewal). Should no change
+   * come (the rejected token was not the session's), sending is tried again after a while.
+   */
+  function waitForSession(): void {
+    waitingForSession = true;
+    sessionWaitTimer?.cancel();
+    sessionWaitTimer = clock.setTimeout(() => {
+      sessionWaitTimer = undefined;
+      waitingForSession = false;
+      pump();
+    }, 30_000);
+  }
+
   function pump(): void {
-    if (!started || disposed || waitingForSession) return;
-    const account = currentAccount();
-    if (!account) return;
-    let free = concurrency - inFlight.size;
-    if (free <= 0) return;
-    for (const entry of openJournal().entries()) {
-      if (free <= 0) break;
-      if (entry.state !== 'queued' || inFlight.has(entry.localId) || !isWorkable(entry, account)) continue;
-      free -= 1;
-      const localId = entry.localId;
-      const work = send(localId, account)
+    if (!started || disposed) return;
+    while (posting.size < concurrency && ready.length > 0) {
+      const item = ready.shift();
+      if (!item) break;
+      const account = currentAccount();
+      if (waitingForSession || !account || account.uid !== item.account.uid) {
+        void unsend(item.entry.localId, messages.waitingForSignIn);
+        continue;
+      }
+      const localId = item.entry.localId;
+      const work = post(item)
         .catch((error: unknown) => logger.error('Sending an upload failed unexpectedly', { localId, message: messageOf(error) }))
         .finally(() => {
-          inFlight.delete(localId);
+          posting.delete(localId);
           pump();
         });
-      inFlight.set(localId, work);
+      posting.set(localId, work);
+    }
+    if (waitingForSession) return;
+    const account = currentAccount();
+    if (!account) return;
+    let room = 2 * concurrency - posting.size - ready.length - preparing.size;
+    if (room <= 0) return;
+    for (const entry of openJournal().entries()) {
+      if (room <= 0) break;
+      const { localId } = entry;
+      if (entry.state !== 'queued' || preparing.has(localId) || posting.has(localId) || !isWorkable(entry, account)) continue;
+      room -= 1;
+      const work = prepare(localId, account)
+        .catch((error: unknown) => logger.error('Preparing an upload failed unexpectedly', { localId, message: messageOf(error) }))
+        .finally(() => {
+          preparing.delete(localId);
+          pump();
+        });
+      preparing.set(localId, work);
     }
   }
 
-  async function send(localId: string, account: SessionUser): Promise<void> {
+  /** A prepared file that will not be posted now goes back to the queue (nothing left the app). */
+  async function unsend(localId: string, warning: string): Promise<void> {
+    await apply(localId, ['sending'], 'queued', { warning, note: 'Not sent yet: waiting' }).catch(() => undefined);
+  }
+
+  /** Reads and checks the bytes, then records `sending` durably: only then may the POST leave. */
+  async function prepare(localId: string, account: SessionUser): Promise<void> {
     const entry = openJournal().get(localId);
     if (!entry || entry.state !== 'queued') return;
     const read = await readEntryBytes(entry, blobs);
@@ -318,13 +373,23 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       return;
     }
     if (!sending) return; // cancelled while its bytes were read
+    if (disposed) {
+      await unsend(localId, 'The app was closed before this file was sent; it is sent on the next start.');
+      return;
+    }
+    ready.push({ entry: sending, bytes: read.bytes, account });
+  }
+
+  async function post(item: PreparedSend): Promise<void> {
+    const { entry: sending, bytes } = item;
+    const { localId } = sending;
     await deps.hooks?.beforePost?.(sending);
 
     const controller = new AbortController();
     aborts.set(localId, controller);
     let outcome: PostOutcome;
     try {
-      outcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes: read.bytes }, controller.signal);
+      outcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes }, controller.signal);
     } finally {
       aborts.delete(localId);
     }
@@ -333,19 +398,22 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     switch (outcome.kind) {
       case 'accepted': {
         const status = normalizeStatus(outcome.receipt.status);
-        const accepted = await apply(
+        // Written (and fsync'd) at once, but the next file need not wait for the disk: should the
+        // app die before this line is on disk, the entry is still `sending` and the next start
+        // finds the upload by End-to-end ID.
+        const accepted = apply(
           localId,
           ['sending'],
           status === 'delivered' ? 'done' : 'accepted',
           { uploadId: outcome.receipt.id, serverStatus: status, adoptedAfterUncertain: false, note: `Accepted by the service (upload ${outcome.receipt.id})` },
           { durable: true },
-        ).catch((error: unknown) => {
-          // The service has the file; on the next start the reconcile finds it by End-to-end ID.
-          logger.error('Upload journal: cannot record an accepted upload', { localId, message: messageOf(error) });
-          return undefined;
-        });
-        if (accepted?.state === 'done') await releaseBlob(accepted);
-        else if (accepted) poller.track(localId);
+        );
+        const entryNow = openJournal().get(localId);
+        if (entryNow?.state === 'accepted') poller.track(localId);
+        void accepted.then(
+          (done) => (done?.state === 'done' ? releaseBlob(done) : undefined),
+          (error: unknown) => logger.error('Upload journal: cannot record an accepted upload', { localId, message: messageOf(error) }),
+        );
         return;
       }
       case 'uncertain': {
@@ -361,12 +429,12 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       }
       case 'unauthorized':
         await apply(localId, ['sending'], 'queued', { warning: outcome.message, note: 'The service asked to sign in again; nothing was stored' });
-        waitingForSession = true;
+        waitForSession();
         return;
       case 'not_sent': {
         const unauthorized = outcome.error.code === 'unauthorized';
         await apply(localId, ['sending'], 'queued', { warning: unauthorized ? messages.waitingForSignIn : `Waiting: ${outcome.error.message}` });
-        if (unauthorized) waitingForSession = true;
+        if (unauthorized) waitForSession();
         else scheduleRetry();
         return;
       }
@@ -555,6 +623,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
 
   const onSessionChanged = (payload: EventPayload<'session.changed'>): void => {
     waitingForSession = false;
+    sessionWaitTimer?.cancel();
+    sessionWaitTimer = undefined;
     if (!started) {
       // The core's start (session restore) opens the journal; the start itself schedules the work.
       if (!disposed) start().catch(() => undefined);
@@ -574,7 +644,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     if (!journal) return;
     const batchIds = new Set(ids.map((id) => journal?.get(id)?.batchId).filter((id): id is string => id !== undefined));
     for (const batchId of batchIds) {
-      if (announcedBatches.has(batchId)) continue;
+      if (announcedBatches.has(batchId) || addingBatches.has(batchId)) continue;
       const members = journal.entries().filter((entry) => entry.batchId === batchId);
       if (members.length === 0 || !members.every((entry) => settledStates.has(entry.state))) continue;
       announceBatch(batchId, members);
@@ -648,22 +718,68 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     return entry;
   };
 
-  /** Prepares candidates a few at a time, keeping their order. */
-  async function prepareAll(input: AddUploadsInput, candidates: Awaited<ReturnType<typeof expandDroppedFiles>>['files']) {
-    const template = input.e2eIdTemplate ?? readUploadPreferences(deps.settings, logger).e2eIdTemplate;
-    const at = now();
-    const results = new Array<Awaited<ReturnType<typeof prepareFile>>>(candidates.length);
+  /** Checks and hashes candidates a few at a time, keeping their order. */
+  async function prepareSome(input: AddUploadsInput, candidates: readonly CandidateFile[], firstCounter: number, template: string, at: Date): Promise<Prepared[]> {
+    const results = new Array<Prepared>(candidates.length);
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let index = next++; index < candidates.length; index = next++) {
         const candidate = candidates[index];
         if (!candidate) continue;
-        results[index] = await prepareFile(candidate, { country: input.country, e2eIdTemplate: template, now: at, counter: index + 1, random, blobs });
+        results[index] = await prepareFile(candidate, { country: input.country, e2eIdTemplate: template, now: at, counter: firstCounter + index, random, blobs });
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
     return results;
   }
+
+  /** The same name and content: dropping a file again must not send it twice. */
+  const sameFileKey = (file: { fileName: string; sha256: string }): string => `${file.sha256}:${file.fileName}`;
+
+  /** Files of the active profile that are on their way or delivered to `country` (failed, refused and cancelled ones may be added again). */
+  const sentOrSending = (country: UploadCountry): Map<string, JournalEntry> => {
+    const profileId = deps.activeProfileId();
+    const found = new Map<string, JournalEntry>();
+    for (const entry of openJournal().entries()) {
+      if (entry.profileId !== profileId || entry.country !== country || ['failed', 'rejected', 'cancelled'].includes(entry.state)) continue;
+      found.set(sameFileKey(entry), entry);
+    }
+    return found;
+  };
+
+  const alreadySent = (file: PreparedFile, earlier: JournalEntry): RejectedFile => ({
+    fileName: file.fileName,
+    origin: file.origin,
+    code: 'conflict',
+    message:
+      earlier.state === 'done'
+        ? `${file.fileName} was already delivered (added ${earlier.createdAt.slice(0, 16).replace('T', ' ')} UTC, End-to-end ID ${earlier.e2eId}); it was not sent again.`
+        : `${file.fileName} is already on its way (End-to-end ID ${earlier.e2eId}); it was not added a second time.`,
+  });
+
+  const newEntry = (file: PreparedFile, batchId: string, country: UploadCountry, account: SessionUser | undefined, at: string): JournalEntry => ({
+    localId: crypto.randomUUID(),
+    batchId,
+    profileId: deps.activeProfileId(),
+    ...(account ? { accountUid: account.uid, accountEmail: account.email } : {}),
+    origin: file.origin,
+    fileName: file.fileName,
+    source: file.source,
+    sha256: file.sha256,
+    size: file.size,
+    country,
+    e2eId: file.e2eId,
+    state: 'queued',
+    previousUploadIds: [],
+    history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn }) }],
+    ...(file.warning ? { warning: file.warning } : {}),
+    sendAttempts: 0,
+    autoResends: 0,
+    notFoundResends: 0,
+    adoptedAfterUncertain: false,
+    createdAt: at,
+    updatedAt: at,
+  });
 
   return {
     start,
@@ -674,8 +790,10 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       unsubscribe();
       poller.dispose();
       retryTimer?.cancel();
+      sessionWaitTimer?.cancel();
       for (const controller of aborts.values()) controller.abort();
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled([...preparing.values(), ...posting.values()]);
+      for (const item of ready.splice(0)) await unsend(item.entry.localId, 'The app was closed before this file was sent; it is sent on the next start.');
       await starting?.catch(() => undefined);
       feed.flush();
       await journal?.close().catch((error: unknown) => logger.warn('Upload journal: closing failed', { message: messageOf(error) }));
@@ -684,51 +802,53 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     async add(input) {
       await start();
       const batchId = crypto.randomUUID();
-      const expanded = await expandDroppedFiles(input.files, tuning.maxFilesPerAdd ?? 5_000);
-      const rejected: RejectedFile[] = [...expanded.rejected];
-      const prepared: PreparedFile[] = [];
-      for (const result of await prepareAll(input, expanded.files)) {
-        if (!result) continue;
-        if (result.ok) prepared.push(result.file);
-        else rejected.push(result.rejected);
+      // The batch cannot settle while its files are still being added.
+      addingBatches.add(batchId);
+      try {
+        const expanded = await expandDroppedFiles(input.files, tuning.maxFilesPerAdd ?? 5_000);
+        const rejected: RejectedFile[] = [...expanded.rejected];
+        const added: JournalEntry[] = [];
+        const template = input.e2eIdTemplate ?? readUploadPreferences(deps.settings, logger).e2eIdTemplate;
+        const at = now();
+        const sentBefore = sentOrSending(input.country);
+        // Journal (durably) and start sending chunk by chunk, so a big drop starts moving at once.
+        for (let first = 0; first < expanded.files.length; first += ADD_CHUNK) {
+          const chunk = await prepareSome(input, expanded.files.slice(first, first + ADD_CHUNK), first + 1, template, at);
+          const account = currentAccount();
+          const entries: JournalEntry[] = [];
+          for (const result of chunk) {
+            if (!result) continue;
+            if (!result.ok) {
+              rejected.push(result.rejected);
+              continue;
+            }
+            const earlier = sentBefore.get(sameFileKey(result.file));
+            if (earlier) {
+              rejected.push(alreadySent(result.file, earlier));
+              continue;
+            }
+            const entry = newEntry(result.file, batchId, input.country, account, at.toISOString());
+            sentBefore.set(sameFileKey(entry), entry);
+            entries.push(entry);
+          }
+          // Every file is on disk as an entry before anything is sent.
+          await openJournal().put(entries, { durable: true });
+          added.push(...entries);
+          feed.changed(entries.map((entry) => entry.localId));
+          pump();
+        }
+        if (rejected.length > 0) localRejections.set(batchId, rejected.length);
+        addingBatches.delete(batchId);
+        if (added.length === 0) {
+          announcedBatches.add(batchId);
+          events.emit('uploads.batchSettled', { batchId, done: 0, failed: 0, rejected: rejected.length });
+        } else {
+          checkBatches([added[0]?.localId ?? '']);
+        }
+        return { batchId, entries: added.map((entry) => view(openJournal().get(entry.localId) ?? entry)), rejected };
+      } finally {
+        addingBatches.delete(batchId);
       }
-      const account = currentAccount();
-      const at = now().toISOString();
-      const profileId = deps.activeProfileId();
-      const entries: JournalEntry[] = prepared.map((file) => ({
-        localId: crypto.randomUUID(),
-        batchId,
-        profileId,
-        ...(account ? { accountUid: account.uid, accountEmail: account.email } : {}),
-        origin: file.origin,
-        fileName: file.fileName,
-        source: file.source,
-        sha256: file.sha256,
-        size: file.size,
-        country: input.country,
-        e2eId: file.e2eId,
-        state: 'queued',
-        previousUploadIds: [],
-        history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn }) }],
-        ...(file.warning ? { warning: file.warning } : {}),
-        sendAttempts: 0,
-        autoResends: 0,
-        notFoundResends: 0,
-        adoptedAfterUncertain: false,
-        createdAt: at,
-        updatedAt: at,
-      }));
-      // Every file is on disk as an entry before anything is sent.
-      await openJournal().put(entries, { durable: true });
-      if (rejected.length > 0) localRejections.set(batchId, rejected.length);
-      if (entries.length === 0) {
-        announcedBatches.add(batchId);
-        events.emit('uploads.batchSettled', { batchId, done: 0, failed: 0, rejected: rejected.length });
-      } else {
-        feed.changed(entries.map((entry) => entry.localId));
-      }
-      pump();
-      return { batchId, entries: entries.map((entry) => view(openJournal().get(entry.localId) ?? entry)), rejected };
     },
 
     async list(input = {}) {
@@ -736,13 +856,14 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       const filter = listFilters[input.filter ?? 'all'];
       const search = (input.search ?? '').trim().toLowerCase();
       const profileId = deps.activeProfileId();
+      const account = currentAccount();
       return openJournal()
         .entries()
         .map((entry, index) => ({ entry, index }))
         .filter(({ entry }) => entry.profileId === profileId && filter(entry.state))
         .filter(({ entry }) => !search || entry.fileName.toLowerCase().includes(search) || entry.e2eId.toLowerCase().includes(search))
         .sort((a, b) => b.entry.createdAt.localeCompare(a.entry.createdAt) || a.index - b.index)
-        .map(({ entry }) => view(entry));
+        .map(({ entry }) => view(entry, account));
     },
 
     async retry(localId) {

@@ -136,6 +136,28 @@ describe('upload journal', () => {
   });
 });
 
+describe('upload journal in a long session', () => {
+  it('rewrites itself compactly while running, without losing the latest versions', async () => {
+    const dir = tempDir();
+    const { journal } = await openAt(dir);
+    let current = entry('long');
+    const puts: Promise<void>[] = [];
+    for (let i = 0; i < 2_100; i += 1) {
+      current = transition(current, 'queued', { note: `n${i}` }, new Date(NOW));
+      // Only the last few history items matter here; keep the lines small.
+      current = { ...current, history: current.history.slice(-2) };
+      puts.push(journal.put([current, entry(`other${i % 3}`)], { durable: i % 500 === 0 }));
+    }
+    await Promise.all(puts);
+    await journal.close();
+    const lines = fs.readFileSync(journalFile(dir), 'utf8').trim().split('\n');
+    expect(lines.length).toBeLessThan(2 * 2_100);
+    const { journal: reopened } = await openAt(dir);
+    expect(reopened.get('long')?.history.at(-1)?.note).toBe('n2099');
+    expect(reopened.entries()).toHaveLength(4);
+  });
+});
+
 describe('upload blobs', () => {
   it('keeps bytes once per content and removes those no entry needs', async () => {
     const dir = tempDir();

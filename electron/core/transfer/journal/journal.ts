@@ -11,6 +11,8 @@ import { AppendLog, readLog, rewriteLog } from './log-file';
 
 export const JOURNAL_FILE_NAME = 'journal.jsonl';
 
+const COMPACT_AFTER_LINES = 2_000;
+
 const finishedStates: ReadonlySet<JournalEntry['state']> = new Set(['done', 'cancelled', 'failed', 'rejected']);
 
 export interface JournalOpenOptions {
@@ -34,12 +36,16 @@ export class UploadJournal {
   readonly report: JournalOpenReport;
   readonly #entries: Map<string, JournalEntry>;
   readonly #log: AppendLog;
+  readonly #logger: Logger;
+  /** Lines appended since the file was last rewritten compactly. */
+  #appended = 0;
 
-  private constructor(file: string, entries: Map<string, JournalEntry>, log: AppendLog, report: JournalOpenReport) {
+  private constructor(file: string, entries: Map<string, JournalEntry>, log: AppendLog, report: JournalOpenReport, logger: Logger) {
     this.file = file;
     this.#entries = entries;
     this.#log = log;
     this.report = report;
+    this.#logger = logger;
   }
 
   static async open(options: JournalOpenOptions): Promise<UploadJournal> {
@@ -67,7 +73,7 @@ export class UploadJournal {
     if (damagedLines > 0) options.logger.warn('Upload journal: unreadable lines were skipped', { file, damagedLines });
     await rewriteLog(file, [...entries.values()].map(serialize));
     const log = await AppendLog.open(file);
-    return new UploadJournal(file, entries, log, { entries: entries.size, tornTail: read.tornTail, damagedLines, pruned });
+    return new UploadJournal(file, entries, log, { entries: entries.size, tornTail: read.tornTail, damagedLines, pruned }, options.logger);
   }
 
   /** Every entry, oldest first. */
@@ -86,7 +92,16 @@ export class UploadJournal {
   put(entries: readonly JournalEntry[], options: { durable: boolean }): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
     for (const entry of entries) this.#entries.set(entry.localId, entry);
-    return this.#log.append(entries.map(serialize).join('\n'), options.durable);
+    const written = this.#log.append(entries.map(serialize).join('\n'), options.durable);
+    this.#appended += entries.length;
+    // A long session must not grow the file without bound: rewrite it once it is mostly old versions.
+    if (this.#appended > Math.max(COMPACT_AFTER_LINES, 4 * this.#entries.size)) {
+      this.#appended = 0;
+      this.#log.compact(() => [...this.#entries.values()].map(serialize)).catch((error: unknown) => {
+        this.#logger.warn('Upload journal: compacting failed; appending to the old file', { message: error instanceof Error ? error.message : String(error) });
+      });
+    }
+    return written;
   }
 
   close(): Promise<void> {

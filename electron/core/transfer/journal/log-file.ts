@@ -68,33 +68,42 @@ export async function rewriteLog(file: string, lines: readonly string[]): Promis
   await syncDirectory(dir);
 }
 
-interface PendingLine {
-  text: string;
-  durable: boolean;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+type Pending =
+  | { kind: 'line'; text: string; durable: boolean; resolve: () => void; reject: (error: unknown) => void }
+  /** Replace the file with `snapshot()` (taken when its turn comes), then go on appending. */
+  | { kind: 'compact'; snapshot: () => readonly string[]; resolve: () => void; reject: (error: unknown) => void };
 
 export class AppendLog {
-  readonly #handle: fs.FileHandle;
-  #pending: PendingLine[] = [];
+  readonly #file: string;
+  #handle: fs.FileHandle;
+  #pending: Pending[] = [];
   #flushing: Promise<void> | undefined;
   #closed = false;
 
-  private constructor(handle: fs.FileHandle) {
+  private constructor(file: string, handle: fs.FileHandle) {
+    this.#file = file;
     this.#handle = handle;
   }
 
   static async open(file: string): Promise<AppendLog> {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    return new AppendLog(await fs.open(file, 'a', 0o600));
+    return new AppendLog(file, await fs.open(file, 'a', 0o600));
   }
 
   /** Resolves when the line is written, and, when `durable`, on disk (fsync). */
   append(line: string, durable: boolean): Promise<void> {
+    return this.#enqueue((resolve, reject) => ({ kind: 'line', text: `${line}\n`, durable, resolve, reject }));
+  }
+
+  /** Rewrites the file compactly in turn with the appends; on failure the old file stays as it was. */
+  compact(snapshot: () => readonly string[]): Promise<void> {
+    return this.#enqueue((resolve, reject) => ({ kind: 'compact', snapshot, resolve, reject }));
+  }
+
+  #enqueue(make: (resolve: () => void, reject: (error: unknown) => void) => Pending): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('The upload journal is closed.'));
     return new Promise<void>((resolve, reject) => {
-      this.#pending.push({ text: `${line}\n`, durable, resolve, reject });
+      this.#pending.push(make(resolve, reject));
       this.#flushing ??= this.#flush();
     });
   }
@@ -102,8 +111,14 @@ export class AppendLog {
   async #flush(): Promise<void> {
     try {
       while (this.#pending.length > 0) {
-        const batch = this.#pending;
-        this.#pending = [];
+        const first = this.#pending[0];
+        if (first?.kind === 'compact') {
+          this.#pending.shift();
+          await this.#compactNow(first);
+          continue;
+        }
+        const end = this.#pending.findIndex((item) => item.kind === 'compact');
+        const batch = this.#pending.splice(0, end === -1 ? this.#pending.length : end) as Array<Extract<Pending, { kind: 'line' }>>;
         try {
           await this.#handle.write(batch.map((item) => item.text).join(''), null, 'utf8');
           if (batch.some((item) => item.durable)) await this.#handle.datasync();
@@ -114,6 +129,20 @@ export class AppendLog {
       }
     } finally {
       this.#flushing = undefined;
+    }
+  }
+
+  async #compactNow(item: Extract<Pending, { kind: 'compact' }>): Promise<void> {
+    try {
+      await this.#handle.close();
+      try {
+        await rewriteLog(this.#file, item.snapshot());
+        item.resolve();
+      } finally {
+        this.#handle = await fs.open(this.#file, 'a', 0o600);
+      }
+    } catch (error) {
+      item.reject(error);
     }
   }
 

@@ -1,0 +1,55 @@
+/** The uploads channels through the core app: registration, payload checks, preferences. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCoreApp, type CoreAppWithServices } from '../app';
+import { createMemoryPorts } from '../testing/memory-ports';
+
+const ctx = { caller: 'test' };
+let app: CoreAppWithServices | undefined;
+let dir: string | undefined;
+
+function makeApp(): CoreAppWithServices {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-uploads-app-'));
+  app = createCoreApp(createMemoryPorts({ userDataDir: dir }), { emulator: { autoStart: false } });
+  return app;
+}
+
+afterEach(async () => {
+  await app?.dispose();
+  app = undefined;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('uploads channels', () => {
+  it('are registered: list, preferences and a partial preference change that keeps the rest', async () => {
+    const core = makeApp();
+    await expect(core.handle('uploads.list', undefined, ctx)).resolves.toEqual({ ok: true, value: [] });
+    await expect(core.handle('uploads.preferences', {}, ctx)).resolves.toEqual({ ok: true, value: { country: 'IT', e2eIdTemplate: 'LD-{date}-{file}-{rand}' } });
+    await core.handle('uploads.setPreferences', { e2eIdTemplate: 'ACME-{n}' }, ctx);
+    await expect(core.handle('uploads.setPreferences', { country: 'PL' }, ctx)).resolves.toEqual({ ok: true, value: { country: 'PL', e2eIdTemplate: 'ACME-{n}' } });
+    expect(fs.existsSync(path.join(dir ?? '', 'uploads', 'journal.jsonl'))).toBe(true);
+  });
+
+  it('refuse bad payloads with a clear message', async () => {
+    const core = makeApp();
+    const result = await core.handle('uploads.add', { files: [], country: 'DE' }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    if (!result.ok) expect(result.error.message).toContain('country');
+    await expect(core.handle('uploads.retry', { localId: 'nope' }, ctx)).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('journal a file while signed out and keep it queued, waiting for sign-in', async () => {
+    const core = makeApp();
+    const result = await core.handle(
+      'uploads.add',
+      { country: 'IT', files: [{ file: { kind: 'bytes', name: 'a.xml', base64: Buffer.from('<a/>').toString('base64') } }] },
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: true, value: { entries: [{ fileName: 'a.xml', state: 'queued', canCancel: true }], rejected: [] } });
+    if (!result.ok) return;
+    const entries = (result.value as { entries: Array<{ history: Array<{ note?: string }> }> }).entries;
+    expect(entries[0]?.history[0]?.note).toContain('sign in');
+  });
+});
