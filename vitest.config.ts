@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['{electron,emulator,shared,renderer,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -11,10 +11,15 @@ export interface TestEmulator extends RunningEmulator {
   login(accountName?: string, environment?: 'sandbox' | 'production'): Promise<string>;
 }
 
+/** Set by vitest's global setup: a PKI issued once for the whole test run. */
+export const TEST_PKI_DIR_ENV = 'LEDGERDESK_TEST_PKI_DIR';
+
 let sharedPkiDir: Promise<string> | undefined;
 
-/** One PKI for all test emulators of this process, issued once and removed when the process exits. */
+/** One PKI for all test emulators: the run's (global setup), else this process's, issued once and removed at exit. */
 function testPkiDir(): Promise<string> {
+  const runWide = process.env[TEST_PKI_DIR_ENV];
+  if (runWide) return Promise.resolve(runWide);
   sharedPkiDir ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-emulator-test-pki-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensurePki } from './emulator/pki';
+import { seededCashRegisters } from './emulator/seed/cash-registers';
+import { TEST_PKI_DIR_ENV } from './emulator/testing';
+
+/** Issues the test emulators' PKI once for the whole run: RSA key generation dominates an emulator's start. */
+export default async function setup(): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-vitest-pki-'));
+  await ensurePki(dir, {
+    pemSerialNumbers: seededCashRegisters.map((register) => register.pemSerialNumber),
+    serverNames: ['localhost', '127.0.0.1', '::1'],
+    log: () => {},
+  });
+  process.env[TEST_PKI_DIR_ENV] = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
+}
