@@ -1,0 +1,108 @@
+/**
+ * The browser shell's stand-in for the Electron preload: a classic script served as /bridge.js and
+ * loaded by index.html before the app. It defines `window.acube = { invoke, on }` over fetch and
+ * one EventSource.
+ *
+ * The per-launch secret arrives in the launch URL's fragment (`#s=<hex>`, never sent to any server
+ * and never in logs); the script moves it to sessionStorage (this tab only, survives reloads) and
+ * removes it from the address bar before the app's router reads the URL. Fetches send it in the
+ * `x-ledgerdesk-secret` header; the EventSource, which cannot set headers, in the `s` query parameter.
+ * Under Electron the preload has already defined window.acube and this script leaves it alone.
+ */
+export const SECRET_HEADER = 'x-ledgerdesk-secret';
+export const SECRET_QUERY_PARAM = 's';
+export const SECRET_FRAGMENT_PARAM = 's';
+export const BRIDGE_SCRIPT_PATH = '/bridge.js';
+export const INVOKE_PATH_PREFIX = '/bridge/invoke/';
+export const EVENTS_PATH = '/bridge/events';
+
+export const bridgeScript = `(() => {
+  'use strict';
+  if (window.acube) return;
+  const storageKey = 'ledgerdesk.bridgeSecret';
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const fromUrl = fragment.get(${JSON.stringify(SECRET_FRAGMENT_PARAM)});
+  if (fromUrl) {
+    try { sessionStorage.setItem(storageKey, fromUrl); } catch {}
+    fragment.delete(${JSON.stringify(SECRET_FRAGMENT_PARAM)});
+    const rest = fragment.toString();
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  }
+  let secret = fromUrl || '';
+  if (!secret) { try { secret = sessionStorage.getItem(storageKey) || ''; } catch {} }
+
+  const failure = (code, message, status) =>
+    ({ ok: false, error: status === undefined ? { code, message } : { code, message, status } });
+
+  const invoke = async (channel, payload) => {
+    if (typeof channel !== 'string' || channel === '') return failure('bad_request', 'The channel must be a non-empty string.');
+    let body;
+    try { body = payload === undefined ? '' : JSON.stringify(payload); }
+    catch (error) { return failure('bad_request', 'The request cannot be sent: ' + (error && error.message)); }
+    let response;
+    try {
+      response = await fetch(${JSON.stringify(INVOKE_PATH_PREFIX)} + encodeURIComponent(channel), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret },
+        body,
+        cache: 'no-store',
+        credentials: 'same-origin',
+      });
+    } catch {
+      return failure('network', 'The Ledgerdesk background process cannot be reached: was it stopped?');
+    }
+    try {
+      const envelope = await response.json();
+      if (envelope && typeof envelope === 'object' && typeof envelope.ok === 'boolean') return envelope;
+    } catch {}
+    return failure('bad_response', 'The Ledgerdesk background process answered without a result.', response.status);
+  };
+
+  const listeners = new Map();
+  const source = new EventSource(${JSON.stringify(EVENTS_PATH)} + '?' + ${JSON.stringify(SECRET_QUERY_PARAM)} + '=' + encodeURIComponent(secret));
+  const subscribe = (name) => {
+    const set = new Set();
+    listeners.set(name, set);
+    source.addEventListener(name, (message) => {
+      let payload;
+      try { payload = JSON.parse(message.data); } catch { return; }
+      for (const listener of [...set]) {
+        try { listener(payload); } catch (error) { setTimeout(() => { throw error; }); }
+      }
+    });
+    return set;
+  };
+
+  const on = (name, listener) => {
+    if (typeof name !== 'string' || typeof listener !== 'function') throw new TypeError('acube.on(event, listener)');
+    const set = listeners.get(name) || subscribe(name);
+    set.add(listener);
+    return () => { set.delete(listener); };
+  };
+
+  Object.defineProperty(window, 'acube', {
+    value: Object.freeze({ invoke, on }),
+    writable: false,
+    configurable: false,
+    enumerable: true,
+  });
+})();
+`;
+
+const alreadyLoadsBridge = /<script\b[^>]*\bsrc=["'][^"']*bridge\.js["']/i;
+
+/**
+ * Adds the bridge script to index.html, unless the page already loads it: before the first script
+ * of the page, or at the end of <head>. A classic script there runs before the app's module scripts
+ * (those are deferred) and after the page's charset and CSP meta tags.
+ */
+export const injectBridgeScript = (html: string): string => {
+  if (alreadyLoadsBridge.test(html)) return html;
+  const tag = `<script src="${BRIDGE_SCRIPT_PATH}"></script>`;
+  const anchor = /<script\b|<\/head>/i.exec(html);
+  if (anchor !== null) return html.slice(0, anchor.index) + tag + html.slice(anchor.index);
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head === null) return tag + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + tag + html.slice(at);
+};

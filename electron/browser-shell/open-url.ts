@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+interface Opener {
+  command: string;
+  args: string[];
+}
+
+/** The ways to open a URL on this OS, most specific first (Chromium is what the app is tested in). */
+export const openersFor = (url: string, platform: NodeJS.Platform = process.platform): Opener[] => {
+  if (platform === 'darwin') return [{ command: 'open', args: [url] }];
+  if (platform === 'win32') return [{ command: 'cmd', args: ['/c', 'start', '""', url.replace(/&/g, '^&')] }];
+  const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter((path) => existsSync(path));
+  return [{ command: 'xdg-open', args: [url] }, ...chromium.map((command) => ({ command, args: [`--app=${url}`] }))];
+};
+
+const trySpawn = (opener: Opener): Promise<boolean> =>
+  new Promise((resolve) => {
+    try {
+      const child = spawn(opener.command, opener.args, { detached: true, stdio: 'ignore' });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch {
+      resolve(false);
+    }
+  });
+
+/** Opens the URL in the system browser; false when nothing could be started (the caller prints the URL). */
+export const openUrl = async (url: string): Promise<boolean> => {
+  for (const opener of openersFor(url)) {
+    if (await trySpawn(opener)) return true;
+  }
+  return false;
+};

@@ -1,0 +1,165 @@
+/**
+ * The product shell's security wiring, with Electron replaced by a recording fake (its runtime is not
+ * on every machine): which IPC senders reach the core, what app:// serves, what is locked down.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CoreApp, EventListener } from '../core/app-types';
+import { CONTENT_SECURITY_POLICY } from '../shell-common/csp';
+import { EVENT_IPC_CHANNEL, INVOKE_IPC_CHANNEL } from '../shell-common/ipc-names';
+
+type Handler = (...args: unknown[]) => unknown;
+
+const fake = vi.hoisted(() => {
+  const state = {
+    ipcHandlers: new Map<string, (...args: unknown[]) => unknown>(),
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+    privileged: [] as unknown[],
+    appListeners: new Map<string, (...args: unknown[]) => unknown>(),
+  };
+  return state;
+});
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: Handler) => fake.ipcHandlers.set(channel, handler),
+    removeHandler: (channel: string) => fake.ipcHandlers.delete(channel),
+  },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
+  },
+  app: { on: (event: string, listener: Handler) => fake.appListeners.set(event, listener) },
+}));
+
+const { connectCoreToWindow } = await import('./ipc-bridge');
+const { registerAppScheme, serveRenderer, APP_ENTRY_URL } = await import('./app-protocol');
+const { denyPermissions, lockDownAllWebContents } = await import('./hardening');
+
+const mainFrame = { processId: 4, routingId: 1, url: APP_ENTRY_URL };
+const sent: unknown[][] = [];
+const webContents = { mainFrame, send: (...args: unknown[]) => sent.push(args) };
+const window = { webContents, isDestroyed: () => false };
+
+const calls: string[] = [];
+const listeners = new Set<EventListener>();
+const core: Pick<CoreApp, 'handle' | 'onEvent'> = {
+  handle: async (channel) => {
+    calls.push(channel);
+    return { ok: true, value: channel };
+  },
+  onEvent: (listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+const invoke = (event: unknown, channel: unknown, payload: unknown = {}): Promise<unknown> =>
+  Promise.resolve(fake.ipcHandlers.get(INVOKE_IPC_CHANNEL)?.(event, channel, payload));
+
+describe('IPC bridge', () => {
+  beforeAll(() => {
+    connectCoreToWindow(core, () => window as never);
+  });
+
+  it("routes calls from the app window's main frame to the core", async () => {
+    expect(await invoke({ sender: webContents, senderFrame: mainFrame }, 'session.status')).toEqual({ ok: true, value: 'session.status' });
+  });
+
+  it('refuses calls from a subframe, another page or another window, without reaching the core', async () => {
+    const before = calls.length;
+    const refusals = [
+      { sender: webContents, senderFrame: { ...mainFrame, routingId: 7 } },
+      { sender: webContents, senderFrame: { ...mainFrame, url: 'https://evil.example/' } },
+      { sender: webContents, senderFrame: { ...mainFrame, url: 'file:///etc/passwd' } },
+      { sender: { mainFrame }, senderFrame: mainFrame },
+      { sender: webContents, senderFrame: null },
+    ];
+    for (const event of refusals) expect(await invoke(event, 'session.status')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers a non-string channel with bad_request', async () => {
+    expect(await invoke({ sender: webContents, senderFrame: mainFrame }, 42)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('forwards core events to the window', () => {
+    for (const listener of listeners) listener('preferences.changed', { theme: 'dark', language: 'en' });
+    expect(sent).toContainEqual([EVENT_IPC_CHANNEL, 'preferences.changed', { theme: 'dark', language: 'en' }]);
+  });
+});
+
+describe('app:// protocol', () => {
+  let rendererDir: string;
+  beforeAll(async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'ledgerdesk-app-protocol-'));
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
+    await writeFile(join(rendererDir, 'worker.mjs'), 'export {};');
+    registerAppScheme();
+    serveRenderer(rendererDir);
+  });
+  afterAll(() => rm(rendererDir, { recursive: true, force: true }));
+
+  const get = (url: string): Promise<Response> => fake.protocolHandlers.get('app')!(new Request(url));
+
+  it('is registered as a standard, secure scheme', () => {
+    expect(fake.privileged).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) });
+  });
+
+  it('serves the renderer with the strict CSP and the right MIME types', async () => {
+    const index = await get(APP_ENTRY_URL);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(await index.text()).toContain('<title>app</title>');
+    expect((await get('app://ledgerdesk/worker.mjs')).headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
+  it('serves nothing outside the renderer folder or for another host', async () => {
+    for (const url of ['app://ledgerdesk/%2e%2e/%2e%2e/etc/passwd', 'app://ledgerdesk/..%2f..%2f..%2fetc%2fpasswd']) {
+      expect(await (await get(url)).text()).not.toContain('root:');
+    }
+    expect((await get('app://ledgerdesk/%2e%2e/%2e%2e/etc/hostname.txt')).status).toBe(404);
+    expect((await get('app://elsewhere/index.html')).status).toBe(404);
+  });
+});
+
+describe('lock-down', () => {
+  it('denies permissions except clipboard writes from the app', () => {
+    let requestHandler: Handler = () => undefined;
+    let checkHandler: Handler = () => undefined;
+    denyPermissions({
+      setPermissionRequestHandler: (handler: Handler) => (requestHandler = handler),
+      setPermissionCheckHandler: (handler: Handler) => (checkHandler = handler),
+    } as never);
+    const answers: boolean[] = [];
+    requestHandler({ getURL: () => APP_ENTRY_URL }, 'media', (granted: boolean) => answers.push(granted));
+    requestHandler({ getURL: () => APP_ENTRY_URL }, 'geolocation', (granted: boolean) => answers.push(granted));
+    requestHandler({ getURL: () => 'https://evil.example/' }, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted));
+    expect(answers).toEqual([false, false, false]);
+    expect(checkHandler(null, 'notifications', 'app://ledgerdesk')).toBe(false);
+    expect(checkHandler(null, 'clipboard-sanitized-write', 'app://ledgerdesk')).toBe(true);
+  });
+
+  it('blocks navigation away, redirects, webviews and new windows in every web contents', () => {
+    lockDownAllWebContents();
+    const handlers = new Map<string, Handler>();
+    let openHandler: Handler = () => undefined;
+    const contents = {
+      on: (event: string, handler: Handler) => handlers.set(event, handler),
+      setWindowOpenHandler: (handler: Handler) => (openHandler = handler),
+    };
+    fake.appListeners.get('web-contents-created')?.({}, contents);
+    const prevented = (event: string, url?: string): boolean => {
+      let wasPrevented = false;
+      handlers.get(event)?.({ preventDefault: () => (wasPrevented = true) }, url);
+      return wasPrevented;
+    };
+    expect(prevented('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(prevented('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(prevented('will-attach-webview')).toBe(true);
+    expect(prevented('will-navigate', 'app://ledgerdesk/index.html')).toBe(false);
+    expect(openHandler({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+});
