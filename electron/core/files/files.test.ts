@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/contract';
 import { nodeAtomicFileSystem, targetOfTempName, tempNameFor, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
+import { createWorkerWriter } from './worker-writer';
 
 let dir: string;
 beforeEach(async () => {
@@ -133,5 +134,21 @@ describe('readFileRef', () => {
     await expect(readFileRef({ kind: 'path', path: path.join(dir, 'nope.xml') }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/does not exist/) });
     await expect(readFileRef({ kind: 'path', path: dir }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/not a file/) });
     await expect(readFileRef({ kind: 'bytes', name: 'c.xml', base64: 'abc-_' }, { maxBytes: 100, what: 'document' })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+});
+
+describe('createWorkerWriter', () => {
+  it('writes files atomically from worker threads and reports failures as file errors', async () => {
+    const writer = createWorkerWriter(2);
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(path.join(dir, `f${index}.xml`), Buffer.from(`<f n="${index}"/>`))));
+      expect((await fs.readdir(dir)).sort()).toHaveLength(20);
+      expect(await fs.readFile(path.join(dir, 'f7.xml'), 'utf8')).toBe('<f n="7"/>');
+      await expect(writer.write(path.join(dir, 'missing', 'a.xml'), Buffer.from('x'))).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/does not exist/) });
+      await expect(writer.write(dir, Buffer.from('x'))).rejects.toMatchObject({ code: 'file' });
+      expect((await fs.readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await writer.close();
+    }
   });
 });

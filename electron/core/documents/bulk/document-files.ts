@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic, type AtomicFileSystem } from '../../files/atomic-write';
+import type { AtomicWriter } from '../../files/worker-writer';
 import type { WrittenFile } from './job';
 
 export const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -30,15 +30,23 @@ export interface FileToWrite {
   bytes: Uint8Array;
 }
 
-/** Writes each file unless an identical one is there; says whether anything was written. */
-export async function writeDocumentFiles(folder: string, files: readonly FileToWrite[], fileSystem: AtomicFileSystem): Promise<{ files: WrittenFile[]; wrote: boolean }> {
+/**
+ * Writes each file unless an identical one is there; says whether anything was written.
+ * `mayExist` answers from a listing of the folder, sparing a stat per new file.
+ */
+export async function writeDocumentFiles(
+  folder: string,
+  files: readonly FileToWrite[],
+  writer: AtomicWriter,
+  mayExist: (name: string) => boolean = () => true,
+): Promise<{ files: WrittenFile[]; wrote: boolean }> {
   const out: WrittenFile[] = [];
   let wrote = false;
   for (const file of files) {
     const record = { name: file.name, sha256: sha256(file.bytes), size: file.bytes.length };
     const target = path.join(folder, file.name);
-    if (!(await fileMatches(target, record))) {
-      await writeFileAtomic(target, file.bytes, fileSystem);
+    if (!mayExist(file.name) || !(await fileMatches(target, record))) {
+      await writer.write(target, file.bytes);
       wrote = true;
     }
     out.push(record);
@@ -51,4 +59,16 @@ export async function recordedFilesIntact(folder: string, files: readonly Writte
   if (files.length === 0) return false;
   for (const file of files) if (!(await fileMatches(path.join(folder, file.name), file))) return false;
   return true;
+}
+
+/** Names in the folder now, compared without case (Windows and macOS folders ignore it). */
+export async function folderNames(folder: string): Promise<(name: string) => boolean> {
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch {
+    return () => true;
+  }
+  const lower = new Set(names.map((name) => name.toLowerCase()));
+  return (name) => lower.has(name.toLowerCase());
 }

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { AppError, type BulkDownloadProgress, type ChannelParsedInput } from '../../../../shared/contract';
 import type { CoreEvents } from '../../events';
-import { nodeAtomicFileSystem, type AtomicFileSystem } from '../../files/atomic-write';
+import type { AtomicFileSystem } from '../../files/atomic-write';
 import { ensureWritableFolder } from '../../files/folders';
 import type { Logger } from '../../ports';
 import type { DocumentsApi } from '../api';
@@ -53,7 +53,6 @@ interface Running {
 export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
   const { logger, events } = deps;
   const retry: FileRetryPolicy = { ...defaultFileRetry, ...deps.retry };
-  const fileSystem = deps.fileSystem ?? nodeAtomicFileSystem;
   const store: JobStore = createJobStore({ dir: path.join(deps.userDataDir, 'bulk-downloads'), logger, ...(deps.persistIntervalMs ? { minIntervalMs: deps.persistIntervalMs } : {}) });
   const jobs = new Map<string, Job>();
   const running = new Map<string, Running>();
@@ -83,7 +82,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
     const done = runJob(job, {
       api: deps.api,
       store,
-      fileSystem,
+      ...(deps.fileSystem ? { fileSystem: deps.fileSystem } : {}),
       logger,
       retry,
       progress: (_job, immediate) => (immediate ? throttle.flush() : throttle.poke()),
@@ -150,9 +149,10 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
     },
 
     async cancel(jobId) {
-      await known(jobId);
+      const job = await known(jobId);
       const run = running.get(jobId);
-      if (!run) return { cancelled: false };
+      // A run that has reported its end is only tidying up.
+      if (!run || !activeStates.has(job.state)) return { cancelled: false };
       run.control.abort('cancel' satisfies StopReason);
       return { cancelled: true };
     },
@@ -160,6 +160,9 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
     async resume(jobId) {
       refuseWhenDisposed();
       const job = await known(jobId);
+      const previous = running.get(jobId);
+      if (previous && activeStates.has(job.state)) throw new AppError('conflict', 'This download is already running.');
+      await previous?.done;
       if (running.has(jobId)) throw new AppError('conflict', 'This download is already running.');
       await ensureWritableFolder(job.folder);
       deps.token();

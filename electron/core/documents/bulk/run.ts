@@ -7,21 +7,24 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '../../../../shared/contract';
 import { targetOfTempName, isDiskFull, type AtomicFileSystem } from '../../files/atomic-write';
+import { createInThreadWriter, createWorkerWriter } from '../../files/worker-writer';
 import type { Logger } from '../../ports';
 import type { DocumentsApi } from '../api';
 import { isSendableType } from '../paths';
 import { detectSourceFormat, sourceExtension } from '../source-view';
-import { recordedFilesIntact, writeDocumentFiles, type FileToWrite } from './document-files';
+import { folderNames, recordedFilesIntact, writeDocumentFiles, type FileToWrite } from './document-files';
 import { describeFailure, isCancellation, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
 import type { Job, JobEntry } from './job';
 import type { JobStore } from './job-store';
 import { runPool } from './pool';
+import { createWriteQueue } from './write-queue';
 import { resolveFilter, resolveUuids } from './selection';
 
 export interface RunDeps {
   api: DocumentsApi;
   store: JobStore;
-  fileSystem: AtomicFileSystem;
+  /** Writes go through worker threads unless a file system is injected (tests). */
+  fileSystem?: AtomicFileSystem;
   logger: Logger;
   retry: FileRetryPolicy;
   /** Something changed (throttled by the caller); `immediate` for state changes. */
@@ -70,16 +73,55 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     job.counts = { written: 0, skipped: 0, failed: 0, marked: job.counts.marked };
     for (const entry of job.entries) if (entry.state === 'failed') entry.state = 'pending';
     await setState('running');
-    await runPool(job.entries.length, job.concurrency, signal, async (index) => {
-      try {
-        await processEntry(job, job.entries[index] as JobEntry, deps, signal);
-      } catch (error) {
+    const writes = createWriteQueue();
+    const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter();
+    const mayExist = await folderNames(job.folder);
+    const settle = (entry: JobEntry, outcome: { done: 'written' | 'skipped' } | { error: unknown }): void => {
+      if ('done' in outcome) {
+        entry.state = 'done';
+        delete entry.error;
+        job.counts[outcome.done] += 1;
+      } else if (stopsTheJob(outcome.error)) {
         // Every other document would fail the same way: stop those under way too.
-        stopError ??= error;
-        control.abort('stop');
-        throw error;
+        stopError ??= outcome.error;
+        control.abort('stop' satisfies StopReason);
+      } else if (isCancellation(outcome.error, signal)) {
+        // Left as it was: a resumed run picks it up.
+      } else {
+        entry.state = 'failed';
+        entry.error = describeFailure(outcome.error);
+        job.counts.failed += 1;
+        deps.logger.warn('Bulk download: a document failed', { jobId: job.jobId, uuid: entry.uuid, code: entry.error.code });
       }
-    });
+      job.updatedAt = new Date().toISOString();
+      deps.store.schedule(job);
+      deps.progress(job, false);
+    };
+    try {
+      await runPool(job.entries.length, job.concurrency, signal, async (index) => {
+        const entry = job.entries[index] as JobEntry;
+        // A previous run wrote this document: check its files are intact rather than fetch them again.
+        if (entry.state === 'done' && (await recordedFilesIntact(job.folder, entry.files))) return settle(entry, { done: 'skipped' });
+        let files: FileToWrite[];
+        try {
+          files = await withRetries(() => fetchEntryFiles(job, entry, deps.api, signal), deps.retry, signal);
+        } catch (error) {
+          return settle(entry, { error });
+        }
+        await writes.submit(async () => {
+          try {
+            const result = await writeDocumentFiles(job.folder, files, writer, mayExist);
+            entry.files = result.files;
+            settle(entry, { done: result.wrote ? 'written' : 'skipped' });
+          } catch (error) {
+            settle(entry, { error });
+          }
+        });
+      });
+    } finally {
+      await writes.drain();
+      await writer.close();
+    }
   } catch (error) {
     if (stopError === undefined && !isCancellation(error, signal)) stopError = error;
   }
@@ -95,38 +137,14 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
   else await setState('done', markMessage || undefined);
 }
 
-async function processEntry(job: Job, entry: JobEntry, deps: RunDeps, signal: AbortSignal): Promise<void> {
-  try {
-    const outcome = await withRetries(() => downloadEntry(job, entry, deps, signal), deps.retry, signal);
-    entry.state = 'done';
-    delete entry.error;
-    if (outcome === 'written') job.counts.written += 1;
-    else job.counts.skipped += 1;
-  } catch (error) {
-    if (isCancellation(error, signal)) return;
-    if (stopsTheJob(error)) throw error;
-    entry.state = 'failed';
-    entry.error = describeFailure(error);
-    job.counts.failed += 1;
-    deps.logger.warn('Bulk download: a document failed', { jobId: job.jobId, uuid: entry.uuid, code: entry.error.code });
-  } finally {
-    job.updatedAt = new Date().toISOString();
-    deps.store.schedule(job);
-    deps.progress(job, false);
-  }
-}
-
-async function downloadEntry(job: Job, entry: JobEntry, deps: RunDeps, signal: AbortSignal): Promise<'written' | 'skipped'> {
-  // A previous run wrote this document: check the files are intact rather than fetch them again.
-  if (entry.state === 'done' && (await recordedFilesIntact(job.folder, entry.files))) return 'skipped';
-  const source = await deps.api.source(job.type, entry.uuid, { signal, retry: false });
+/** The document's source (and PDF when asked), with the file names they will get. */
+async function fetchEntryFiles(job: Job, entry: JobEntry, api: DocumentsApi, signal: AbortSignal): Promise<FileToWrite[]> {
+  const source = await api.source(job.type, entry.uuid, { signal, retry: false });
   const files: FileToWrite[] = [{ name: entry.name + sourceExtension(detectSourceFormat(source.contentType, source.bytes)), bytes: source.bytes }];
   if (job.includePdf && isSendableType(job.type)) {
-    files.push({ name: `${entry.name}.pdf`, bytes: await deps.api.print(job.type, entry.uuid, { signal, retry: false }) });
+    files.push({ name: `${entry.name}.pdf`, bytes: await api.print(job.type, entry.uuid, { signal, retry: false }) });
   }
-  const result = await writeDocumentFiles(job.folder, files, deps.fileSystem);
-  entry.files = result.files;
-  return result.wrote ? 'written' : 'skipped';
+  return files;
 }
 
 /** Marks (in batches) the documents whose files were written or verified; returns a message when it failed. */
