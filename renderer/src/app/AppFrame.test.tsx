@@ -33,7 +33,7 @@ describe('app frame', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Fiscal' }));
     expect(await screen.findByRole('heading', { name: 'Fiscal', level: 1 })).toBeTruthy();
-    expect(screen.getByText('This area is being prepared')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Merchants', level: 2 })).toBeTruthy();
   });
 
   it('warns when the session is about to end and signs out on request', async () => {

@@ -2,6 +2,7 @@ import './settings.css';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { AppearanceSection } from './AppearanceSection';
+import { CertificatesSection } from './certificates/CertificatesSection';
 import { ProfilesSection } from './ProfilesSection';
 
 export default function SettingsPage() {
@@ -19,6 +20,17 @@ export default function SettingsPage() {
           </div>
           <div className="settings-section__card">
             <ProfilesSection />
+          </div>
+        </section>
+        <section className="settings-section" aria-labelledby="settings-certificates">
+          <div className="settings-section__intro">
+            <h2 id="settings-certificates" className="settings-section__title">
+              {t('certificates.title')}
+            </h2>
+            <p className="settings-section__description">{t('certificates.description')}</p>
+          </div>
+          <div className="settings-section__card">
+            <CertificatesSection />
           </div>
         </section>
         <section className="settings-section" aria-labelledby="settings-appearance">

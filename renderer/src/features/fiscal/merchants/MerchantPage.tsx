@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Pem } from '../../../../../shared/contract';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { Spinner } from '../../../components/Spinner';
+import { useMerchant, usePems } from '../fiscal-queries';
+import { Breadcrumbs, Card } from '../ui';
+import { AtecoEditor } from './AtecoEditor';
+import { DiscardPemDialog } from './DiscardPemDialog';
+import { pemPath } from './MerchantList';
+import { PemStatusBadge } from './PemStatusBadge';
+
+function PemsTable({ merchantUuid }: { merchantUuid: string }) {
+  const { t } = useTranslation();
+  const pems = usePems(merchantUuid);
+  const [discarding, setDiscarding] = useState<Pem | null>(null);
+  return (
+    <Card title={t('fiscal.pems.title')} description={t('fiscal.pems.description')}>
+      {pems.isPending ? (
+        <Spinner />
+      ) : pems.isError ? (
+        <ErrorAlert error={pems.error} title={t('fiscal.pems.loadFailed')} />
+      ) : pems.data.length === 0 ? (
+        <EmptyState icon="fiscal" title={t('fiscal.pems.none')}>
+          <p>{t('fiscal.pems.noneBody')}</p>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="fiscal-table">
+            <caption className="visually-hidden">{t('fiscal.pems.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('fiscal.pems.serial')}</th>
+                <th scope="col">{t('fiscal.pems.cashRegister')}</th>
+                <th scope="col">{t('fiscal.pems.address')}</th>
+                <th scope="col">{t('fiscal.pems.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('fiscal.pems.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pems.data.map((pem) => (
+                <tr key={pem.serialNumber}>
+                  <th scope="row">
+                    <Link to={pemPath(pem.serialNumber)} className="mono">
+                      {pem.serialNumber}
+                    </Link>
+                  </th>
+                  <td>{pem.cashRegisterName ?? t('fiscal.cashRegister.unnamed')}</td>
+                  <td>
+                    {pem.address.streetAddress} {pem.address.streetNumber}, {pem.address.city}
+                  </td>
+                  <td>
+                    <PemStatusBadge status={pem.status} />
+                  </td>
+                  <td className="fiscal-table__actions">
+                    <Link to={pemPath(pem.serialNumber)} className="btn btn--secondary btn--sm" aria-label={t('fiscal.pems.openNamed', { serial: pem.serialNumber })}>
+                      {t('fiscal.pems.open')}
+                    </Link>
+                    {pem.status === 'discarded' ? null : (
+                      <Button variant="danger" size="sm" onClick={() => setDiscarding(pem)} aria-label={t('fiscal.discard.buttonNamed', { serial: pem.serialNumber })}>
+                        {t('fiscal.discard.button')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {discarding ? <DiscardPemDialog pem={discarding} onClose={() => setDiscarding(null)} /> : null}
+    </Card>
+  );
+}
+
+/** MF2: one merchant, its PEMs (with discard) and its ATECO codes. */
+export default function MerchantPage() {
+  const { t } = useTranslation();
+  const uuid = useParams().uuid ?? '';
+  const merchant = useMerchant(uuid);
+  const name = merchant.data?.displayName ?? t('fiscal.merchants.merchant');
+  return (
+    <div className="page fiscal-page">
+      <Breadcrumbs items={[{ label: t('pages.fiscal.title'), to: '/fiscal' }, { label: name }]} />
+      <PageHeader
+        title={name}
+        description={
+          merchant.data
+            ? `${t('fiscal.merchants.vat', { vat: merchant.data.vatNumber })} · ${merchant.data.address.streetAddress} ${merchant.data.address.streetNumber}, ${merchant.data.address.zipCode} ${merchant.data.address.city} · ${merchant.data.email}`
+            : undefined
+        }
+      />
+      {merchant.isError ? <ErrorAlert error={merchant.error} title={t('fiscal.merchants.loadOneFailed')} /> : null}
+      <div className="merchant-page">
+        <PemsTable merchantUuid={uuid} />
+        <AtecoEditor merchantUuid={uuid} />
+      </div>
+    </div>
+  );
+}
