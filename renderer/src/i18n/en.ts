@@ -1,4 +1,8 @@
 import { uploadsEn } from '../features/uploads/i18n/en';
+import { documentsEn } from '../features/documents/i18n/en';
+import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
+import { fiscalEn } from '../features/fiscal/i18n/en';
+import { certificatesEn } from '../features/settings/certificates/i18n/en';
 /** English strings: the reference set. Every other language must provide the same keys (see it.ts). */
 export const en = {
   app: {
@@ -228,6 +232,10 @@ export const en = {
     },
   },
   uploads: uploadsEn,
+  documents: documentsEn,
+  pdfViewer: pdfViewerEn,
+  fiscal: fiscalEn,
+  certificates: certificatesEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,5 +1,9 @@
 import type { Translation } from './en';
 import { uploadsIt } from '../features/uploads/i18n/it';
+import { documentsIt } from '../features/documents/i18n/it';
+import { pdfViewerIt } from '../components/pdf-viewer/i18n/it';
+import { fiscalIt } from '../features/fiscal/i18n/it';
+import { certificatesIt } from '../features/settings/certificates/i18n/it';
 
 /** Italian strings. The Translation type makes a missing or extra key a compile error. */
 export const it: Translation = {
@@ -230,4 +234,8 @@ export const it: Translation = {
     },
   },
   uploads: uploadsIt,
+  documents: documentsIt,
+  pdfViewer: pdfViewerIt,
+  fiscal: fiscalIt,
+  certificates: certificatesIt,
 };

@@ -1,0 +1,23 @@
+/** English strings of the PDF viewer (the `pdfViewer` section of the translation). */
+export const pdfViewerEn = {
+  label: 'PDF preview: {{name}}',
+  toolbar: 'PDF tools',
+  pages: 'PDF pages',
+  loading: 'Opening the PDF…',
+  openFailed: 'This PDF could not be opened',
+  openFailedBody: 'The file may be damaged or not a PDF at all. You can still save it and try another program.',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomLevel: 'Zoom level',
+  percent: '{{value}} %',
+  fitWidth: 'Fit width',
+  fitPage: 'Fit page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: 'Page {{page}} of {{count}}',
+  pageFailed: 'Page {{page}} could not be drawn.',
+  save: 'Save PDF',
+  print: 'Print',
+  preparingPrint: 'Preparing the pages for printing: {{page}} of {{count}}…',
+  printFailed: 'The PDF could not be prepared for printing',
+};

@@ -1,0 +1,2 @@
+export { PdfViewer, type PdfViewerProps } from './PdfViewer';
+export { saveBytes, base64ToBytes } from './save-bytes';
