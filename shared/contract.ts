@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ChannelDef, EventDef } from './contract/define';
+import type { Envelope } from './contract/errors';
 import { appChannels, appEvents } from './contract/app';
 import { profileChannels, profileEvents } from './contract/profiles';
 import { sessionChannels, sessionEvents } from './contract/session';
@@ -49,7 +50,7 @@ export const isEventName = (name: string): name is EventName => Object.hasOwn(ev
 
 /** The one object the preload (or the browser-shell bridge script) exposes as `window.acube`. */
 export interface AcubeBridge {
-  invoke(channel: string, payload: unknown): Promise<import('./contract/errors').Envelope<unknown>>;
+  invoke(channel: string, payload: unknown): Promise<Envelope<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
