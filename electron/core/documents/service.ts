@@ -24,7 +24,7 @@ import type { Logger } from '../ports';
 import { createDocumentsApi, type DocumentsApi } from './api';
 import { createBulkDownloads, type BulkDownloads } from './bulk/manager';
 import type { FileRetryPolicy } from './bulk/failures';
-import { sanitizeFileName } from './bulk/file-names';
+import { sanitizeFileName } from '../../../shared/documents/file-name-template';
 import { documentTypeWords } from './paths';
 import { checkDocumentForSending, MAX_SEND_BYTES } from './send-check';
 import { decodeText, detectSourceFormat, parseSource, prettySource, sourceExtension } from './source-view';

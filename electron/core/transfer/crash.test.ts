@@ -13,7 +13,7 @@ import { startTestEmulator, type TestEmulator } from '../../../emulator/testing'
 import type { FileRef } from '../../../shared/contract';
 import { journalLineSchema, type JournalEntry } from './journal/entry';
 import { base64, invoiceXml, writeFile } from './testing/fixtures';
-import { createTestUploads, waitFor, type TestUploads } from './testing/harness';
+import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from './testing/harness';
 
 const childScript = fileURLToPath(new URL('./testing/crash-child.ts', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,9 +27,7 @@ const open: TestUploads[] = [];
 beforeAll(async () => {
   emulator = await startTestEmulator({ processingDelayMs: 5, documents: 0 });
   token = await emulator.login('full');
-  const account = emulator.context.accounts.find((a) => a.name === 'full');
-  if (!account) throw new Error('no full account');
-  user = { uid: account.uid, email: account.email };
+  user = demoAccountUser(emulator.context.accounts, 'full');
 });
 
 afterEach(async () => {

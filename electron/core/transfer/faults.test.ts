@@ -14,7 +14,7 @@ import { transferDebug } from '../../../emulator/transfer';
 import type { UploadEntry } from '../../../shared/contract';
 import { messages } from './api/messages';
 import { base64, invoiceXml } from './testing/fixtures';
-import { createTestUploads, waitFor, type TestUploads } from './testing/harness';
+import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from './testing/harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -36,11 +36,9 @@ async function loginDespiteDrops(emulator: TestEmulator): Promise<string> {
 async function setUp(faults: string, overrides: Partial<EmulatorOptions> = {}): Promise<{ emulator: TestEmulator; t: TestUploads }> {
   const emulator = await startTestEmulator({ processingDelayMs: 5, documents: 0, faults: parseFaults(faults), ...overrides });
   cleanups.push(() => emulator.close());
-  const account = emulator.context.accounts.find((a) => a.name === 'full');
-  if (!account) throw new Error('no full account');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-uploads-503-'));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const t = createTestUploads({ transferUrl: emulator.urls.transferUrl, userDataDir: dir, token: await loginDespiteDrops(emulator), user: { uid: account.uid, email: account.email } });
+  const t = createTestUploads({ transferUrl: emulator.urls.transferUrl, userDataDir: dir, token: await loginDespiteDrops(emulator), user: demoAccountUser(emulator.context.accounts, 'full') });
   cleanups.push(() => t.close());
   return { emulator, t };
 }

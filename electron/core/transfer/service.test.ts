@@ -6,7 +6,7 @@ import { startTestEmulator, type TestEmulator } from '../../../emulator/testing'
 import { transferDebug } from '../../../emulator/transfer';
 import type { UploadEntry } from '../../../shared/contract';
 import { createTransferApi } from './api/client';
-import { createTestUploads, waitFor, type TestUploads } from './testing/harness';
+import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from './testing/harness';
 import { base64, invoiceXml, invoicesCsv, invoicesZip, writeFile } from './testing/fixtures';
 
 let emulator: TestEmulator;
@@ -42,9 +42,7 @@ async function untilAllSettled(t: TestUploads, count: number): Promise<UploadEnt
 beforeAll(async () => {
   emulator = await startTestEmulator({ processingDelayMs: 5, documents: 0 });
   token = await emulator.login('full');
-  const account = emulator.context.accounts.find((a) => a.name === 'full');
-  if (!account) throw new Error('no full account');
-  user = { uid: account.uid, email: account.email };
+  user = demoAccountUser(emulator.context.accounts, 'full');
 });
 
 afterEach(async () => {
@@ -278,10 +276,7 @@ describe('uploads service on the emulator', () => {
   it('maps the transfer error table: 403 and 409 for the demo accounts, refused fields from the server', async () => {
     const noPl = await emulator.login('no-upload-pl');
     const unconfigured = await emulator.login('transfer-unconfigured-it');
-    const account = (name: string) => {
-      const a = emulator.context.accounts.find((x) => x.name === name);
-      return { uid: a?.uid ?? '', email: a?.email ?? '' };
-    };
+    const account = (name: string) => demoAccountUser(emulator.context.accounts, name);
     const t403 = uploads({ token: noPl, user: account('no-upload-pl') });
     await t403.service.add({ country: 'PL', files: [{ file: { kind: 'bytes', name: 'pl.xml', base64: base64(invoiceXml('X')) } }] });
     const [forbidden] = await untilAllSettled(t403, 1);
@@ -311,8 +306,7 @@ describe('uploads service on the emulator', () => {
   });
 
   it('sends and follows a file only as the account that added it', async () => {
-    const other = emulator.context.accounts.find((a) => a.name === 'no-upload-pl');
-    const otherUser = { uid: other?.uid ?? '', email: other?.email ?? '' };
+    const otherUser = demoAccountUser(emulator.context.accounts, 'no-upload-pl');
     const t = uploads({ token: 'rejected-token' });
     const [mine] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'mine.xml', base64: base64(invoiceXml('AC-1')) } }] })).entries;
     await waitFor(async () => (await t.service.list()).some((e) => e.history.some((h) => h.state === 'sending') && e.state === 'queued'));

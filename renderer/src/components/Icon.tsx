@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Stroke icons on a 24px grid, drawn for this app; size follows the font size by default. */
-const paths = {
+const appPaths = {
   documents: ['M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z', 'M14 3v5h5', 'M9 13h6', 'M9 17h4'],
   uploads: ['M12 15V4', 'M7.5 8.5 12 4l4.5 4.5', 'M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4'],
   fiscal: ['M6 3h12v18l-3-2-3 2-3-2-3 2z', 'M9 8h6', 'M9 12h6', 'M9 16h3'],
@@ -25,32 +25,37 @@ const paths = {
   layers: ['M12 3 2.5 8 12 13l9.5-5z', 'M2.5 12.5 12 17.5l9.5-5', 'M2.5 16.5 12 21.5l9.5-5'],
 } as const;
 
-export type IconName = keyof typeof paths;
+export type IconName = keyof typeof appPaths;
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName;
-  size?: number | string;
+type IconSetProps<Name extends string> = Omit<SVGProps<SVGSVGElement>, 'name'> & { name: Name; size?: number | string };
+
+/**
+ * One icon component per set of glyphs (path data: each string is one `<path d>`), all drawn alike (24px grid, 1.8 stroke). Feature sets
+ * declare only their path data, so a lazy screen's glyphs stay in its own chunk.
+ */
+export function createIconSet<Name extends string>(paths: Readonly<Record<Name, readonly string[]>>) {
+  return function SetIcon({ name, size = '1em', ...rest }: IconSetProps<Name>) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="icon"
+        {...rest}
+      >
+        {paths[name].map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  };
 }
 
-export function Icon({ name, size = '1em', ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="icon"
-      {...rest}
-    >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+export const Icon = createIconSet(appPaths);

@@ -5,7 +5,8 @@
 import { AppError, type DocumentFilters, type DocumentRecord, type DocumentType } from '../../../../shared/contract';
 import type { DocumentsApi } from '../api';
 import { describeFailure, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
-import { assignBaseNames, baseNameFor, templateNeedsRecord, type NamingRecord } from './file-names';
+import { baseNameFor, type NamingRecord } from '../../../../shared/documents/file-name-template';
+import { assignBaseNames, templateNeedsRecord } from './file-names';
 import type { JobEntry } from './job';
 import { runPool } from './pool';
 

@@ -76,6 +76,13 @@ export interface TestUploads {
   close(): Promise<void>;
 }
 
+/** The session user of one of the emulator's demo accounts (its seed is passed in: the core never imports the emulator). */
+export function demoAccountUser(accounts: ReadonlyArray<{ name: string; uid: string; email: string }>, name: string): SessionUser {
+  const account = accounts.find((candidate) => candidate.name === name);
+  if (!account) throw new Error(`The emulator has no demo account named ${name}.`);
+  return { uid: account.uid, email: account.email };
+}
+
 export interface TestUploadsOptions {
   transferUrl: string;
   userDataDir: string;

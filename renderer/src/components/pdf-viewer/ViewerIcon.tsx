@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { createIconSet } from '../Icon';
 
 /** Icons of the PDF viewer, drawn like components/Icon (24px grid, 1.8 stroke). */
 const paths = {
@@ -14,25 +14,4 @@ const paths = {
 
 export type ViewerIconName = keyof typeof paths;
 
-export function ViewerIcon({ name, size = '1em', ...rest }: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: ViewerIconName; size?: number | string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="icon"
-      {...rest}
-    >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+export const ViewerIcon = createIconSet(paths);

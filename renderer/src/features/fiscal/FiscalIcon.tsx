@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { createIconSet } from '../../components/Icon';
 
 /** Icons of the fiscal screens, drawn like components/Icon (24px grid, 1.8 stroke). */
 const paths = {
@@ -16,25 +16,4 @@ const paths = {
 
 export type FiscalIconName = keyof typeof paths;
 
-export function FiscalIcon({ name, size = '1em', ...rest }: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: FiscalIconName; size?: number | string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="icon"
-      {...rest}
-    >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+export const FiscalIcon = createIconSet(paths);

@@ -10,10 +10,13 @@ import type { FieldProblem } from './model/amount-check';
 import type { Tone } from './model/status';
 import type { ValidationKey } from './i18n/en';
 
+/** Success, warning and danger are the shared pill tones; info and neutral are coloured here. */
+const toneClass = (tone: Tone): string => (tone === 'info' || tone === 'neutral' ? `fiscal-badge--${tone}` : `pill--${tone}`);
+
 export function StatusBadge({ tone, children, label }: { tone: Tone; children: ReactNode; label?: string }) {
   return (
-    <span className={`fiscal-badge fiscal-badge--${tone}`} aria-label={label}>
-      <span className="fiscal-badge__dot" aria-hidden="true" />
+    <span className={`pill fiscal-badge ${toneClass(tone)}`} aria-label={label}>
+      <span className="pill__dot" aria-hidden="true" />
       {children}
     </span>
   );
@@ -34,7 +37,7 @@ export function Card({ title, description, actions, children, className, level =
   const id = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section className={['fiscal-card', className].filter(Boolean).join(' ')} aria-labelledby={id}>
+    <section className={['panel fiscal-card', className].filter(Boolean).join(' ')} aria-labelledby={id}>
       <div className="fiscal-card__head">
         <div className="fiscal-card__titles">
           <Heading id={id} className="fiscal-card__title">

@@ -18,7 +18,7 @@ export default function SettingsPage() {
             </h2>
             <p className="settings-section__description">{t('settings.profiles.description')}</p>
           </div>
-          <div className="settings-section__card">
+          <div className="panel settings-section__card">
             <ProfilesSection />
           </div>
         </section>
@@ -29,7 +29,7 @@ export default function SettingsPage() {
             </h2>
             <p className="settings-section__description">{t('certificates.description')}</p>
           </div>
-          <div className="settings-section__card">
+          <div className="panel settings-section__card">
             <CertificatesSection />
           </div>
         </section>
@@ -40,7 +40,7 @@ export default function SettingsPage() {
             </h2>
             <p className="settings-section__description">{t('settings.appearance.description')}</p>
           </div>
-          <div className="settings-section__card">
+          <div className="panel settings-section__card">
             <AppearanceSection />
           </div>
         </section>

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { base64ToBytes, saveBytes } from '../../../components/pdf-viewer';
 import { DocIcon } from '../DocIcon';
 import { formatBytes } from '../model/format';
-import { copyText } from './copy-text';
+import { copyText } from '../../../components/copy-text';
 
 /** Above this, the page shows the beginning only (drawing megabytes of text freezes the window). */
 const SHOWN_CHARACTERS = 1_000_000;

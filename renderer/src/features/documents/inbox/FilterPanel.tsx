@@ -43,7 +43,7 @@ export function FilterPanel({ id, filters, onApply, onClear }: FilterPanelProps)
   };
 
   return (
-    <form id={id} className="filter-panel" aria-labelledby={headingId} onSubmit={submit} noValidate>
+    <form id={id} className="panel filter-panel" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h2 id={headingId} className="visually-hidden">
         {t('documents.filters.title')}
       </h2>

@@ -133,7 +133,7 @@ export default function EmergencyReportPage() {
           <p>{t('fiscal.emergency.createdBody', { closedAt: formatDateTime(created.closedAt, i18n.language) })}</p>
         </Alert>
       ) : null}
-      <div className="fiscal-card fiscal-card--form">
+      <div className="panel fiscal-card fiscal-card--form">
         <form className="receipt-form" onSubmit={submit} noValidate aria-label={t('fiscal.emergency.title')}>
           <div className="form-grid">
             <TextField

@@ -49,7 +49,7 @@ export default function NewReceiptPage() {
           <p>{blocked}</p>
         </Alert>
       ) : (
-        <div className="fiscal-card fiscal-card--form">
+        <div className="panel fiscal-card fiscal-card--form">
           <ReceiptForm
             serialNumber={serialNumber}
             onIssued={(receipt) => {

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadEntry } from '../../../../../shared/contract';
-import { PROGRESS_STEPS, progressStep, statusOf, toneOf } from '../model/status';
+import { PROGRESS_STEPS, progressStep, statusOf, toneOf, type StatusTone } from '../model/status';
+
+/** Success, warning and danger are the shared pill tones; neutral and progress are coloured here. */
+const toneClass = (tone: StatusTone): string => (tone === 'neutral' || tone === 'progress' ? `upload-pill--${tone}` : `pill--${tone}`);
 
 export function StatusPill({ entry }: { entry: Pick<UploadEntry, 'state'> }) {
   const { t } = useTranslation();
   const status = statusOf(entry);
   const tone = toneOf(status);
   return (
-    <span className={`upload-pill upload-pill--${tone}`}>
-      {tone === 'progress' ? <span className="upload-pill__pulse" aria-hidden="true" /> : null}
+    <span className={`pill upload-pill ${toneClass(tone)}`}>
+      {tone === 'progress' ? <span className="pill__dot upload-pill__pulse" aria-hidden="true" /> : null}
       {t(`uploads.status.${status}`)}
     </span>
   );

@@ -116,7 +116,7 @@ function VirtualRows({ entries }: { entries: UploadEntry[] }) {
   );
 
   return (
-    <div ref={scrollRef} className="uploads-list__scroll">
+    <div ref={scrollRef} className="panel uploads-list__scroll">
       {/* Column captions for sighted users; each row names its own values for assistive technology. */}
       <div className="upload-columns" aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
         <span>{t('uploads.list.columns.file')}</span>

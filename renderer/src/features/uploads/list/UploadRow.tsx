@@ -3,6 +3,7 @@ import { memo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadEntry } from '../../../../../shared/contract';
 import { bridge } from '../../../bridge';
+import { copyText } from '../../../components/copy-text';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 import { showToast } from '../../../components/toast-store';
@@ -16,23 +17,6 @@ import { toggleExpanded } from '../model/ui-store';
 import { ProgressSteps, StatusPill } from './StatusPill';
 import { UploadDetails } from './UploadDetails';
 import { uploadsListKey } from './uploads-cache';
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
 
 function CopyIdButton({ id }: { id: string }) {
   const { t } = useTranslation();

@@ -34,7 +34,7 @@ export function LookupBox({ onClose }: { onClose: () => void }) {
 
   const results: ServerUpload[] | undefined = lookup.data;
   return (
-    <section className="lookup-box" aria-labelledby={headingId}>
+    <section className="panel lookup-box" aria-labelledby={headingId}>
       <div className="lookup-box__header">
         <div>
           <h2 id={headingId} className="lookup-box__title">
