@@ -1,0 +1,281 @@
+/**
+ * `npm run bench [-- --only inbox,pdf]`: runs every bench of DESIGN §9 in sequence, each in its own
+ * process with its own time limit (a stuck bench is stopped, its processes with it), then prints a
+ * table of each measured value, its budget and pass/fail, and writes bench/results/latest.json.
+ * Exits 1 when a budget is missed or a bench failed to measure.
+ *
+ * Budgets are ratios measured in one run where possible (the machine is shared and noisy); see
+ * docs/performance.md for what each bench measures and how to read the numbers.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from '../e2e/shell-choice';
+import { benchCheckSchema, type BenchCheck } from './lib/checks';
+import { stringFlags } from './lib/cli';
+import { log } from './lib/resources';
+import { round } from './lib/stats';
+
+interface BenchSpec {
+  name: string;
+  script: string;
+  args: string[];
+  timeoutMs: number;
+  /** Turns the bench's JSON line into table rows; throws when the line is not what the bench prints. */
+  checks(line: unknown): BenchCheck[];
+}
+
+const documentsBulkSchema = z.looseObject({
+  documents: z.number(),
+  concurrency: z.number(),
+  bareMs: z.number(),
+  clientMs: z.number(),
+  ratio: z.number(),
+  budget: z.number(),
+  ok: z.boolean(),
+});
+
+const uploadsSchema = z.looseObject({
+  files: z.number(),
+  fileKb: z.number(),
+  concurrency: z.number(),
+  bareMs: z.number(),
+  clientMs: z.number(),
+  bareCpuMs: z.number(),
+  clientCpuMs: z.number(),
+  overhead: z.number(),
+  budget: z.number(),
+  peakRssMb: z.number(),
+  ok: z.boolean(),
+});
+
+const resilienceSchema = z.looseObject({ files: z.number(), faults: z.string(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
+
+const checksLineSchema = z.looseObject({ checks: z.array(benchCheckSchema) });
+
+const benches: BenchSpec[] = [
+  {
+    name: 'documents-bulk',
+    script: 'bench/documents-bulk.ts',
+    args: [],
+    timeoutMs: 300_000,
+    checks: (line) => {
+      const result = documentsBulkSchema.parse(line);
+      return [
+        {
+          bench: 'documents-bulk',
+          measure: `Bulk download of ${result.documents} documents: throughput vs a bare undici loop (concurrency ${result.concurrency})`,
+          value: result.ratio,
+          unit: '×',
+          budget: `≥ ${result.budget}`,
+          ok: result.ok,
+          note: `client ${result.clientMs} ms, bare ${result.bareMs} ms (best of the rounds)`,
+        },
+      ];
+    },
+  },
+  {
+    name: 'uploads',
+    script: 'bench/uploads.ts',
+    args: [],
+    timeoutMs: 240_000,
+    checks: (line) => {
+      const result = uploadsSchema.parse(line);
+      return [
+        {
+          bench: 'uploads',
+          measure: `Upload of ${result.files} files (${result.fileKb} KB): client overhead vs bare POSTs (concurrency ${result.concurrency})`,
+          value: round(result.overhead * 100),
+          unit: '%',
+          budget: `≤ ${round(result.budget * 100)} %`,
+          ok: result.ok,
+          note: `client ${result.clientMs} ms, bare ${result.bareMs} ms; CPU ${result.clientCpuMs} vs ${result.bareCpuMs} ms`,
+        },
+        { bench: 'uploads', measure: 'Upload bench: peak RSS of the client process', value: result.peakRssMb, unit: 'MB', budget: null, ok: null },
+      ];
+    },
+  },
+  {
+    name: 'uploads-resilience',
+    script: 'bench/uploads.ts',
+    args: ['--resilience'],
+    timeoutMs: 240_000,
+    checks: (line) => {
+      const result = resilienceSchema.parse(line);
+      return [
+        {
+          bench: 'uploads-resilience',
+          measure: `${result.files} uploads through faults (${result.faults}): files duplicated or lost`,
+          value: result.duplicated + result.lost,
+          unit: 'files',
+          budget: '0',
+          ok: result.ok,
+          note: `${result.uncertainSends} uncertain sends reconciled, ${result.ms} ms`,
+        },
+      ];
+    },
+  },
+  { name: 'inbox', script: 'bench/inbox.ts', args: [], timeoutMs: 360_000, checks: (line) => checksLineSchema.parse(line).checks },
+  { name: 'pdf', script: 'bench/pdf.ts', args: [], timeoutMs: 200_000, checks: (line) => checksLineSchema.parse(line).checks },
+];
+
+interface BenchRun {
+  name: string;
+  ms: number;
+  exitCode: number | null;
+  /** The bench's JSON line, as printed. */
+  result: unknown;
+  error: string | null;
+  checks: BenchCheck[];
+}
+
+const KILL_GRACE_MS = 30_000;
+
+/** Stops the bench running now, if any (used on the time limit and when the runner is interrupted). */
+let stopCurrent: (() => void) | null = null;
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // Benches run in their own process groups, out of reach of the terminal's Ctrl-C: pass it on.
+    log(`${signal}: stopping the running bench`);
+    stopCurrent?.();
+    setTimeout(() => process.exit(130), stopCurrent ? KILL_GRACE_MS + 1_000 : 0).unref();
+  });
+}
+
+/**
+ * Runs one bench script in its own process group; stderr (progress) passes through, stdout is
+ * kept for its last line. Past the time limit it gets SIGTERM (it closes what it started), then
+ * its whole group SIGKILL.
+ */
+function runScript(spec: BenchSpec): Promise<{ exitCode: number | null; stdout: string; timedOut: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, spec.script), ...spec.args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    let stdout = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const killGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const stop = (): void => {
+      child.kill('SIGTERM');
+      setTimeout(killGroup, KILL_GRACE_MS).unref();
+    };
+    stopCurrent = stop;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      log(`${spec.name}: over its ${spec.timeoutMs / 1000} s limit; stopping it`);
+      stop();
+    }, spec.timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      stopCurrent = null;
+      // Whatever the bench left in its group (an emulator) goes too.
+      killGroup();
+      resolve({ exitCode: code, stdout, timedOut });
+    });
+  });
+}
+
+async function runBench(spec: BenchSpec): Promise<BenchRun> {
+  log(`── ${spec.name} ──`);
+  const started = performance.now();
+  const base = { name: spec.name, result: null, checks: [] as BenchCheck[] };
+  try {
+    const { exitCode, stdout, timedOut } = await runScript(spec);
+    const ms = Math.round(performance.now() - started);
+    const lastLine = stdout.trim().split('\n').at(-1) ?? '';
+    let result: unknown = null;
+    try {
+      result = lastLine === '' ? null : (JSON.parse(lastLine) as unknown);
+    } catch {
+      result = null;
+    }
+    if (result === null) {
+      const why = timedOut ? `stopped after its ${spec.timeoutMs / 1000} s limit` : `exited ${String(exitCode)} without a result line`;
+      return { ...base, ms, exitCode, error: `${spec.script} ${why}; see its output above.` };
+    }
+    return { ...base, ms, exitCode, result, error: null, checks: spec.checks(result) };
+  } catch (error) {
+    return { ...base, ms: Math.round(performance.now() - started), exitCode: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const formatValue = (check: BenchCheck): string => {
+  if (check.value === null) return '—';
+  return check.unit === '×' ? `${check.value.toFixed(2)}×` : `${check.value} ${check.unit}`;
+};
+const verdict = (check: BenchCheck): string => (check.ok === null ? 'info' : check.ok ? 'PASS' : 'FAIL');
+
+function table(checks: readonly BenchCheck[]): string {
+  const header = ['Bench', 'Measure', 'Value', 'Budget', 'Result', 'Notes'];
+  const rows = checks.map((check) => [check.bench, check.measure, formatValue(check), check.budget ?? '—', verdict(check), check.note ?? '']);
+  const escape = (cell: string): string => cell.replaceAll('|', '\\|');
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.map(escape).join(' | ')} |`).join('\n');
+}
+
+function machine(): { cpus: number; cpuModel: string; memoryGb: number; platform: string; node: string } {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGb: round(os.totalmem() / 1024 ** 3),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  };
+}
+
+async function main(): Promise<void> {
+  const flags = stringFlags(['only'], `npm run bench [-- --only ${benches.map((spec) => spec.name).join(',')}]`);
+  const wanted = flags.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = wanted?.filter((name) => !benches.some((spec) => spec.name === name)) ?? [];
+  if (unknown.length > 0) {
+    process.stderr.write(`Unknown bench(es): ${unknown.join(', ')}. Known: ${benches.map((spec) => spec.name).join(', ')}.\n`);
+    process.exit(2);
+  }
+  const selected = wanted ? benches.filter((spec) => wanted.includes(spec.name)) : benches;
+  const startedAt = new Date();
+  const loadBefore = os.loadavg().map((load) => round(load, 2));
+  const runs: BenchRun[] = [];
+  for (const spec of selected) runs.push(await runBench(spec));
+  const checks: BenchCheck[] = runs.flatMap((run) =>
+    run.error === null ? run.checks : [{ bench: run.name, measure: 'Bench did not produce a result', value: null, unit: '', budget: null, ok: false, note: run.error }],
+  );
+  const failed = checks.filter((check) => check.ok === false);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { ...machine(), loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg().map((load) => round(load, 2)) },
+    passed: failed.length === 0,
+    checks,
+    benches: runs,
+  };
+  const resultsDir = path.join(repoRoot, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'latest.json');
+  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+
+  const durations = runs.map((run) => `${run.name} ${Math.round(run.ms / 1000)} s`).join(', ');
+  process.stdout.write(
+    `\n${table(checks)}\n\n${failed.length === 0 ? 'All budgets met.' : `${failed.length} budget(s) missed or not measured.`}\n` +
+      `Took ${durations}. Load average (1, 5, 15 min) ${loadBefore.join(' ')} before, ${report.machine.loadAverageAfter.join(' ')} after, ` +
+      `on ${report.machine.cpus} CPUs. Details: ${path.relative(repoRoot, resultsFile)}\n`,
+  );
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+await main();
