@@ -4,7 +4,7 @@
  * same concurrency, and memory must stay bounded (no file held twice).
  *
  *   npx tsx bench/uploads.ts [--files 200] [--size-kb 64] [--rounds 3]
- *   npx tsx bench/uploads.ts --resilience [--files 200] [--faults upload503=0.2,latency=5-20]
+ *   npx tsx bench/uploads.ts --resilience [--files 200] [--faults upload503=0.2,latency=50-300]
  *
  * The first form measures the overhead; the second sends the files through injected faults and
  * checks that every file ends on the service exactly once. Each prints one JSON line and exits 1
@@ -243,7 +243,7 @@ export interface UploadsResilienceResult {
 /** 200 files through random 503s and latency: each must end delivered, exactly once. */
 export async function runUploadsResilience(options: { files?: number; faults?: string } = {}): Promise<UploadsResilienceResult> {
   const count = options.files ?? 200;
-  const faults = options.faults ?? 'upload503=0.2,latency=5-20';
+  const faults = options.faults ?? 'upload503=0.2,latency=50-300';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-resilience-'));
   const emulator = await startEmulatorProcess(['--processing-delay', '20', '--faults', faults]);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-resilience-data-'));

@@ -95,7 +95,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
         const response = await deps.http.jsonResponse({
           method: 'POST',
           url: target,
-          body: body.stream,
+          body: body.content,
           headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
           token,
           schema: uploadReceiptSchema,
