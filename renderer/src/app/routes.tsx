@@ -6,9 +6,10 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Spinner } from '../components/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
+import { loadDocumentsPage } from './page-chunks';
 
 // Each page is its own chunk: features added later do not grow the first screen's JS.
-const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
+const DocumentsPage = lazy(loadDocumentsPage);
 const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
 const FiscalPage = lazy(() => import('../features/fiscal/FiscalPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));

@@ -7,10 +7,14 @@ import { createQueryClient } from './query-client';
 import { Root } from './Root';
 import { BridgeMissingScreen } from './screens';
 import { applyTheme } from './theme';
+import { warmStart } from './warm-start';
 
 const defaults: Preferences = { theme: 'system', language: 'en' };
 
-/** Finds the shell's bridge, loads preferences before the first paint (no flash of the wrong language or theme), renders. */
+/**
+ * Finds the shell's bridge, loads preferences before the first paint (no flash of the wrong language
+ * or theme) while the first screen's data and chunk load alongside (warmStart), renders.
+ */
 export async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const acube = await findShellBridge();
@@ -23,7 +27,9 @@ export async function start(container: HTMLElement): Promise<void> {
 
   const bridge = installBridge(acube);
   const queryClient = createQueryClient();
-  const preferences = await bridge.invoke('preferences.get').catch(() => null);
+  // Asked first: the page's chunks would otherwise take the browser's connections before it.
+  const preferencesAnswer = bridge.invoke('preferences.get').catch(() => null);
+  const [preferences] = await Promise.all([preferencesAnswer, warmStart(queryClient, window.location.hash)]);
   if (preferences) queryClient.setQueryData(bridgeKeys.call('preferences.get'), preferences);
   const { theme, language } = preferences ?? { ...defaults, language: browserLanguage() };
   applyTheme(theme);
