@@ -2,6 +2,9 @@
  * Writing a file so that readers only ever see the old content or the whole new one: a temp file
  * in the same folder, fsync, rename over the target. On any failure the temp file is removed, so
  * no partial file is ever left behind (disk full included).
+ *
+ * Writers of many files may defer the fsync (`durable: false`) and make a whole batch durable at
+ * once with `syncFiles`: parallel fsyncs share journal commits, one per file in turn do not.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,6 +23,8 @@ export interface AtomicFileSystem {
   createNew(filePath: string): Promise<WritableFile>;
   rename(from: string, to: string): Promise<void>;
   remove(filePath: string): Promise<void>;
+  /** Flushes an existing file's data to the disk. */
+  syncFile(filePath: string): Promise<void>;
 }
 
 export const nodeAtomicFileSystem: AtomicFileSystem = {
@@ -39,6 +44,15 @@ export const nodeAtomicFileSystem: AtomicFileSystem = {
   },
   rename: (from, to) => fs.rename(from, to),
   remove: (filePath) => fs.rm(filePath, { force: true }),
+  async syncFile(filePath) {
+    // Writable: Windows flushes only handles opened for writing.
+    const handle = await fs.open(filePath, 'r+');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  },
 };
 
 const TEMP_PATTERN = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
@@ -53,14 +67,24 @@ export function targetOfTempName(name: string): string | undefined {
   return TEMP_PATTERN.exec(name)?.[1];
 }
 
-export async function writeFileAtomic(target: string, data: Uint8Array | string, fileSystem: AtomicFileSystem = nodeAtomicFileSystem): Promise<void> {
+export interface AtomicWriteOptions {
+  /** False: the caller makes the file durable later with `syncFiles` (default true: fsync before the rename). */
+  durable?: boolean;
+}
+
+export async function writeFileAtomic(
+  target: string,
+  data: Uint8Array | string,
+  fileSystem: AtomicFileSystem = nodeAtomicFileSystem,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)));
   let file: WritableFile | undefined;
   try {
     file = await fileSystem.createNew(temp);
     await file.write(bytes);
-    await file.sync();
+    if (options.durable !== false) await file.sync();
     const opened = file;
     file = undefined;
     await opened.close();
@@ -70,6 +94,38 @@ export async function writeFileAtomic(target: string, data: Uint8Array | string,
     await fileSystem.remove(temp).catch(() => undefined);
     throw fileError(error, target);
   }
+}
+
+/**
+ * Makes files written with `durable: false` durable: their data (in parallel) and then their
+ * folders' entries (the renames). Returns the files that could not be flushed, with the reason.
+ */
+export async function syncFiles(filePaths: readonly string[], fileSystem: AtomicFileSystem = nodeAtomicFileSystem, parallel = 16): Promise<Map<string, AppError>> {
+  const failures = new Map<string, AppError>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(parallel, filePaths.length)) }, async () => {
+      for (let index = next++; index < filePaths.length; index = next++) {
+        const filePath = filePaths[index] as string;
+        await fileSystem.syncFile(filePath).catch((error: unknown) => failures.set(filePath, fileError(error, filePath)));
+      }
+    }),
+  );
+  await syncFolders(filePaths.map((filePath) => path.dirname(filePath)));
+  return failures;
+}
+
+/** Flushes folder entries (renames) where the system allows it; Windows cannot open a folder, and does not need to. */
+export async function syncFolders(folders: Iterable<string>): Promise<void> {
+  if (process.platform === 'win32') return;
+  await Promise.all(
+    [...new Set(folders)].map(async (folder) => {
+      const handle = await fs.open(folder, 'r').catch(() => undefined);
+      if (!handle) return;
+      await handle.sync().catch(() => undefined);
+      await handle.close().catch(() => undefined);
+    }),
+  );
 }
 
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/contract';
-import { nodeAtomicFileSystem, targetOfTempName, tempNameFor, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
+import { nodeAtomicFileSystem, syncFiles, targetOfTempName, tempNameFor, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
 import { createWorkerWriter } from './worker-writer';
@@ -150,5 +150,36 @@ describe('createWorkerWriter', () => {
     } finally {
       await writer.close();
     }
+  });
+
+  it('flushes written files in a batch and names the ones that could not be flushed', async () => {
+    const writer = createWorkerWriter(2);
+    try {
+      const written = Array.from({ length: 6 }, (_, index) => path.join(dir, `f${index}.xml`));
+      await Promise.all(written.map((target) => writer.write(target, Buffer.from('<f/>'))));
+      const missing = path.join(dir, 'never-written.xml');
+      const failures = await writer.persist([...written, missing]);
+      expect([...failures.keys()]).toEqual([missing]);
+      expect(failures.get(missing)).toMatchObject({ code: 'file' });
+      expect(await fs.readFile(path.join(dir, 'f5.xml'), 'utf8')).toBe('<f/>');
+    } finally {
+      await writer.close();
+    }
+  });
+});
+
+describe('syncFiles', () => {
+  it('flushes every file it can and reports each failure as a file error', async () => {
+    const good = path.join(dir, 'good.xml');
+    await writeFileAtomic(good, '<a/>', nodeAtomicFileSystem, { durable: false });
+    const bad = path.join(dir, 'bad.xml');
+    await fs.writeFile(bad, 'x');
+    const failing: AtomicFileSystem = {
+      ...nodeAtomicFileSystem,
+      syncFile: async (filePath) => (filePath === bad ? Promise.reject(enospc()) : nodeAtomicFileSystem.syncFile(filePath)),
+    };
+    const failures = await syncFiles([good, bad], failing);
+    expect([...failures.keys()]).toEqual([bad]);
+    expect(failures.get(bad)?.message).toMatch(/disk is full/);
   });
 });

@@ -1,50 +1,82 @@
 /**
- * Atomic file writes (temp + fsync + rename, temp removed on failure) done by worker threads with
- * synchronous calls: one message per file instead of five trips through libuv's four-thread pool,
- * and as many writes in flight as there are workers. Used by bulk downloads, where thousands of
- * small files are written while the downloads go on.
+ * Atomic file writes (temp + rename, temp removed on failure) done by worker threads with
+ * synchronous calls: one message per file instead of several trips through libuv's four-thread
+ * pool, and as many writes in flight as there are workers. Used by bulk downloads, where thousands
+ * of small files are written while the downloads go on.
+ *
+ * A write does not fsync: one fsync per file, each forcing its own journal commit, costs more than
+ * the download. `persist` flushes a batch of written files at once (spread over the workers, so
+ * their fsyncs share commits) before anything relies on them being on the disk.
  */
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/contract';
-import { fileError, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
+import { fileError, nodeAtomicFileSystem, syncFiles, syncFolders, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 
 export interface AtomicWriter {
+  /** Resolves once the whole file is under its name (readers never see part of it); not yet durable. */
   write(target: string, bytes: Uint8Array): Promise<void>;
+  /** Makes written files durable (data, then folder entries); returns those that failed, with why. */
+  persist(targets: readonly string[]): Promise<Map<string, AppError>>;
   close(): Promise<void>;
 }
 
 /** Writes on the main thread through `fileSystem` (tests inject failing ones). */
-export function createInThreadWriter(fileSystem?: AtomicFileSystem): AtomicWriter {
+export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFileSystem): AtomicWriter {
   return {
-    write: (target, bytes) => writeFileAtomic(target, bytes, fileSystem),
+    write: (target, bytes) => writeFileAtomic(target, bytes, fileSystem, { durable: false }),
+    persist: (targets) => syncFiles(targets, fileSystem),
     close: () => Promise.resolve(),
   };
 }
 
 // Plain CommonJS, evaluated by the worker: no loader or bundler involved. Same temp-name pattern as `tempNameFor`.
+// A written file stays open until it is synced (or the writer closes): the sync then needs no second open.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-parentPort.on('message', ({ id, target, bytes }) => {
+const unsynced = new Map();
+const reply = (id, error) => parentPort.postMessage(error ? { id, error: { code: error && error.code, message: String(error && error.message) } } : { id });
+const closeQuietly = (fd) => { try { fs.closeSync(fd); } catch {} };
+const sync = (id, target) => {
+  let fd = unsynced.get(target);
+  unsynced.delete(target);
+  try {
+    if (fd === undefined) fd = fs.openSync(target, 'r+');
+    fs.fdatasyncSync(fd);
+    reply(id);
+  } catch (error) {
+    reply(id, error);
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+};
+const write = (id, target, bytes) => {
   const temp = path.join(path.dirname(target), '.' + path.basename(target) + '.' + crypto.randomBytes(6).toString('hex') + '.tmp');
   let fd;
   try {
     fd = fs.openSync(temp, 'wx', 0o644);
     let offset = 0;
     while (offset < bytes.length) offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
-    fs.fsyncSync(fd);
-    const opened = fd;
-    fd = undefined;
-    fs.closeSync(opened);
     fs.renameSync(temp, target);
-    parentPort.postMessage({ id });
+    const previous = unsynced.get(target);
+    if (previous !== undefined) closeQuietly(previous);
+    unsynced.set(target, fd);
+    reply(id);
   } catch (error) {
-    if (fd !== undefined) { try { fs.closeSync(fd); } catch {} }
+    if (fd !== undefined) closeQuietly(fd);
     try { fs.rmSync(temp, { force: true }); } catch {}
-    parentPort.postMessage({ id, error: { code: error && error.code, message: String(error && error.message) } });
+    reply(id, error);
   }
+};
+parentPort.on('message', ({ id, op, target, bytes }) => {
+  if (op === 'write') return write(id, target, bytes);
+  if (op === 'sync') return sync(id, target);
+  for (const fd of unsynced.values()) closeQuietly(fd);
+  unsynced.clear();
+  reply(id);
 });
 `;
 
@@ -86,20 +118,54 @@ export function createWorkerWriter(threads = 4): AtomicWriter {
     return slot;
   });
 
+  const syncOnMainThread = async (target: string): Promise<void> => {
+    try {
+      await nodeAtomicFileSystem.syncFile(target);
+    } catch (error) {
+      throw fileError(error, target);
+    }
+  };
+  type Message = { op: 'write'; target: string; bytes: Uint8Array } | { op: 'sync'; target: string } | { op: 'release'; target: string };
+  const post = (slot: Slot, message: Message): Promise<void> => {
+    const id = (nextId += 1);
+    return new Promise<void>((resolve, reject) => {
+      slot.pending.set(id, { target: message.target, resolve, reject });
+      slot.worker.postMessage({ id, ...message });
+    });
+  };
+  const leastBusy = (): Slot | undefined =>
+    slots.filter((slot) => slot.alive).reduce<Slot | undefined>((best, candidate) => (best && best.pending.size <= candidate.pending.size ? best : candidate), undefined);
+  /** Which worker holds a written file open until its sync. */
+  const holders = new Map<string, Slot>();
+
   return {
     write(target, bytes) {
-      const live = slots.filter((slot) => slot.alive);
-      if (live.length === 0) return fallback.write(target, bytes);
-      const slot = live.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
-      const id = (nextId += 1);
-      return new Promise<void>((resolve, reject) => {
-        slot.pending.set(id, { target, resolve, reject });
-        slot.worker.postMessage({ id, target, bytes });
-      });
+      const slot = leastBusy();
+      if (!slot) return fallback.write(target, bytes);
+      holders.set(target, slot);
+      return post(slot, { op: 'write', target, bytes });
+    },
+    async persist(targets) {
+      const failures = new Map<string, AppError>();
+      await Promise.all(
+        targets.map((target) => {
+          const holder = holders.get(target);
+          holders.delete(target);
+          const slot = holder?.alive ? holder : leastBusy();
+          return (slot ? post(slot, { op: 'sync', target }) : syncOnMainThread(target)).catch((error: unknown) => {
+            failures.set(target, error instanceof AppError ? error : fileError(error, target));
+          });
+        }),
+      );
+      await syncFolders(targets.map((target) => path.dirname(target)));
+      return failures;
     },
     async close() {
+      holders.clear();
       await Promise.all(
         slots.map(async (slot) => {
+          // File descriptors belong to the process, not the thread: close the ones still open first.
+          if (slot.alive) await post(slot, { op: 'release', target: '' }).catch(() => undefined);
           slot.alive = false;
           await slot.worker.terminate();
         }),

@@ -277,6 +277,29 @@ describe('bulk download failures', () => {
     expect(server.downloaded.size).toBe(8);
   });
 
+  it('does not count or mark a document whose file could not be flushed to the disk, and removes that file', async () => {
+    const documents = fakeDocuments(5);
+    server = await startFakeDocumentsServer({ documents });
+    const unflushable = `${documents[2]?.uuid}.xml`;
+    const failingSync: AtomicFileSystem = {
+      ...nodeAtomicFileSystem,
+      async syncFile(filePath) {
+        if (path.basename(filePath) === unflushable) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+        await nodeAtomicFileSystem.syncFile(filePath);
+      },
+    };
+    const service = makeService({ baseUrl: server.url, fileSystem: failingSync });
+    const out = await folder();
+    const final = await run(service, { type: 'invoice', selection: { kind: 'uuids', uuids: documents.map((document) => document.uuid) }, folder: out, template: '{uuid}' });
+    expect(final).toMatchObject({ state: 'done', written: 4, failed: 1, marked: 4 });
+    expect(final.errors).toEqual([expect.objectContaining({ uuid: documents[2]?.uuid, code: 'file' })]);
+    expect(await filesIn(out)).not.toContain(unflushable);
+    expect(await filesIn(out)).toHaveLength(4);
+    expect(server.downloaded.has(documents[2]?.uuid as string)).toBe(false);
+    expect(server.downloaded.size).toBe(4);
+    await noTemps(out);
+  });
+
   it('retries server errors per document, then reports the one that keeps failing', async () => {
     const documents = fakeDocuments(5);
     (documents[1] as (typeof documents)[number]).failSource = 2;

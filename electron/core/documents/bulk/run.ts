@@ -13,6 +13,7 @@ import type { DocumentsApi } from '../api';
 import { isSendableType } from '../paths';
 import { detectSourceFormat, sourceExtension } from '../source-view';
 import { folderNames, recordedFilesIntact, writeDocumentFiles, type FileToWrite } from './document-files';
+import { createDurableBatches } from './durability';
 import { describeFailure, isCancellation, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
 import type { Job, JobEntry } from './job';
 import type { JobStore } from './job-store';
@@ -36,6 +37,8 @@ export interface RunDeps {
 export type StopReason = 'cancel' | 'shutdown' | 'stop';
 
 const MARK_BATCH = 100;
+/** Documents whose files are flushed together; also bounds the files a writer keeps open until then. */
+const PERSIST_BATCH = 100;
 const FILE_EXTENSIONS = ['.xml', '.json', '.pdf'];
 
 export async function runJob(job: Job, deps: RunDeps, control: AbortController): Promise<void> {
@@ -97,11 +100,32 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
       deps.store.schedule(job);
       deps.progress(job, false);
     };
+    // A file not flushed to the disk may be incomplete there: remove it, and the document is not saved after all.
+    const durable = createDurableBatches<{ entry: JobEntry; counted: 'written' | 'skipped' }>(
+      writer,
+      async ({ entry, counted }, error, unflushed) => {
+        if (counted === 'skipped') {
+          // Verified byte for byte and written by an earlier run: keep it, the next resume verifies it again.
+          deps.logger.warn('Bulk download: a verified file could not be flushed', { jobId: job.jobId, uuid: entry.uuid, message: error.message });
+          return;
+        }
+        await Promise.all(unflushed.map((filePath) => fs.rm(filePath, { force: true }).catch(() => undefined)));
+        job.counts[counted] -= 1;
+        entry.state = 'pending';
+        entry.files = [];
+        settle(entry, { error });
+      },
+      PERSIST_BATCH,
+    );
+    const saved = (entry: JobEntry, counted: 'written' | 'skipped'): void => {
+      settle(entry, { done: counted });
+      durable.add({ entry, counted }, entry.files.map((file) => path.join(job.folder, file.name)));
+    };
     try {
       await runPool(job.entries.length, job.concurrency, signal, async (index) => {
         const entry = job.entries[index] as JobEntry;
         // A previous run wrote this document: check its files are intact rather than fetch them again.
-        if (entry.state === 'done' && (await recordedFilesIntact(job.folder, entry.files))) return settle(entry, { done: 'skipped' });
+        if (entry.state === 'done' && (await recordedFilesIntact(job.folder, entry.files))) return saved(entry, 'skipped');
         let files: FileToWrite[];
         try {
           files = await withRetries(() => fetchEntryFiles(job, entry, deps.api, signal), deps.retry, signal);
@@ -112,7 +136,7 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
           try {
             const result = await writeDocumentFiles(job.folder, files, writer, mayExist);
             entry.files = result.files;
-            settle(entry, { done: result.wrote ? 'written' : 'skipped' });
+            saved(entry, result.wrote ? 'written' : 'skipped');
           } catch (error) {
             settle(entry, { error });
           }
@@ -120,6 +144,8 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
       });
     } finally {
       await writes.drain();
+      // Before anything is marked downloaded, and before the job says its files are saved.
+      await durable.finish();
       await writer.close();
     }
   } catch (error) {
