@@ -9,13 +9,9 @@
  * Prints one JSON line; exits 1 when the budget is missed. `runDocumentsBulkBench()` is exported
  * for a bench runner.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
@@ -24,6 +20,7 @@ import { createDocumentsService } from '../electron/core/documents/service';
 import { createCoreEvents } from '../electron/core/events';
 import { createHttpClient } from '../electron/core/http/client';
 import { MemoryLogger } from '../electron/core/testing/memory-ports';
+import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
 export interface DocumentsBulkBenchOptions {
   documents: number;
@@ -43,43 +40,9 @@ export interface DocumentsBulkBenchResult {
   ok: boolean;
 }
 
-interface BenchEmulator {
-  documentsUrl: string;
-  token: string;
-  child: ChildProcess;
-}
-
-const startupLineSchema = z.looseObject({
-  authUrl: z.string(),
-  documentsUrl: z.string(),
-  accounts: z.array(z.looseObject({ name: z.string(), email: z.string(), password: z.string() })),
-});
-
-/** The emulator in its own process, as the app runs it, so its work is not measured as the client's. */
-async function startEmulatorProcess(seedDocuments: number): Promise<BenchEmulator> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--documents', String(seedDocuments)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const [first] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
-  if (!first) throw new Error('The emulator exited before printing its startup line.');
-  const line = startupLineSchema.parse(JSON.parse(first));
-  const account = line.accounts.find((candidate) => candidate.name === 'full');
-  if (!account) throw new Error('The emulator has no "full" demo account.');
-  const response = await fetch(`${line.authUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, environment: 'sandbox' }),
-  });
-  const { token } = z.object({ token: z.string() }).parse(await response.json());
-  return { documentsUrl: line.documentsUrl, token, child };
-}
-
 const pageSchema = z.object({ 'hydra:member': z.array(z.object({ uuid: z.string() })), 'hydra:totalItems': z.number() });
 
-async function invoiceUuids(emulator: BenchEmulator, count: number): Promise<string[]> {
+async function invoiceUuids(emulator: EmulatorProcess, count: number): Promise<string[]> {
   const uuids: string[] = [];
   for (let page = 1; uuids.length < count; page += 1) {
     const response = await fetch(`${emulator.documentsUrl}/invoices?page=${page}&itemsPerPage=30`, {
@@ -103,7 +66,7 @@ async function inPool<T>(items: readonly T[], concurrency: number, work: (item: 
 }
 
 /** The bare loop: the same GETs and POSTs, bodies read and dropped. */
-async function bareRun(emulator: BenchEmulator, uuids: readonly string[], concurrency: number): Promise<number> {
+async function bareRun(emulator: EmulatorProcess, uuids: readonly string[], concurrency: number): Promise<number> {
   const agent = new Agent({ connections: 8 });
   const headers = { authorization: `Bearer ${emulator.token}` };
   const started = performance.now();
@@ -127,7 +90,7 @@ async function bareRun(emulator: BenchEmulator, uuids: readonly string[], concur
 }
 
 /** The app's bulk download into a fresh folder. */
-async function clientRun(emulator: BenchEmulator, uuids: readonly string[], concurrency: number): Promise<number> {
+async function clientRun(emulator: EmulatorProcess, uuids: readonly string[], concurrency: number): Promise<number> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-bulk-'));
   const folder = path.join(work, 'out');
   fs.mkdirSync(folder);
@@ -160,7 +123,7 @@ async function clientRun(emulator: BenchEmulator, uuids: readonly string[], conc
 export async function runDocumentsBulkBench(options: Partial<DocumentsBulkBenchOptions> = {}): Promise<DocumentsBulkBenchResult> {
   const settings: DocumentsBulkBenchOptions = { documents: 1000, concurrency: 6, rounds: 3, ...options };
   // Invoices are a bit under half of the seeded documents.
-  const emulator = await startEmulatorProcess(Math.ceil(settings.documents * 2.5));
+  const emulator = await startEmulatorProcess(['--documents', String(Math.ceil(settings.documents * 2.5))]);
   try {
     const uuids = await invoiceUuids(emulator, settings.documents);
     // Warm both paths up (JIT, connections, the emulator's generated sources).
@@ -185,8 +148,7 @@ export async function runDocumentsBulkBench(options: Partial<DocumentsBulkBenchO
       ok: ratio >= 0.8,
     };
   } finally {
-    emulator.child.kill('SIGTERM');
-    await once(emulator.child, 'exit');
+    await stopEmulatorProcess(emulator);
   }
 }
 

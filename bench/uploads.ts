@@ -14,15 +14,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { z } from 'zod';
 import type { EventPayload } from '../shared/contract';
 import { createTestUploads, waitFor, type TestUploads } from '../electron/core/transfer/testing/harness';
+import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
 export interface UploadsBenchOptions {
   files: number;
@@ -45,43 +41,6 @@ export interface UploadsBenchResult {
   budget: number;
   peakRssMb: number;
   ok: boolean;
-}
-
-interface BenchEmulator {
-  transferUrl: string;
-  token: string;
-  child: ChildProcess;
-}
-
-const startupLineSchema = z.looseObject({
-  authUrl: z.string(),
-  transferUrl: z.string(),
-  accounts: z.array(z.looseObject({ name: z.string(), email: z.string(), password: z.string() })),
-});
-
-/**
- * The emulator in its own process, as the app runs it: the service's work must not share the
- * event loop (and the measured time) with the client under test.
- */
-async function startEmulatorProcess(extraArgs: readonly string[] = ['--processing-delay', '60000']): Promise<BenchEmulator> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--documents', '0', ...extraArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const [first] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
-  if (!first) throw new Error('The emulator exited before printing its startup line.');
-  const line = startupLineSchema.parse(JSON.parse(first));
-  const account = line.accounts.find((candidate) => candidate.name === 'full');
-  if (!account) throw new Error('The emulator has no "full" demo account.');
-  const response = await fetch(`${line.authUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, environment: 'sandbox' }),
-  });
-  const { token } = z.object({ token: z.string() }).parse(await response.json());
-  return { transferUrl: line.transferUrl, token, child };
 }
 
 function makeFiles(dir: string, count: number, sizeKb: number): string[] {
@@ -138,7 +97,7 @@ async function timed(work: () => Promise<void>): Promise<Timed> {
   return { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
-async function bareRun(emulator: BenchEmulator, files: readonly string[], concurrency: number, round: number): Promise<Timed> {
+async function bareRun(emulator: EmulatorProcess, files: readonly string[], concurrency: number, round: number): Promise<Timed> {
   const agent = new Agent({ connections: concurrency });
   const result = await timed(() => inPool(files, concurrency, async (file, index) => {
     const bytes = await fs.promises.readFile(file);
@@ -157,7 +116,7 @@ async function bareRun(emulator: BenchEmulator, files: readonly string[], concur
 }
 
 /** The app's way: journal every file, then send; done when the service accepted every one. */
-async function clientRun(emulator: BenchEmulator, files: readonly string[], concurrency: number): Promise<Timed> {
+async function clientRun(emulator: EmulatorProcess, files: readonly string[], concurrency: number): Promise<Timed> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-uploads-'));
   const uploads = createTestUploads({
     transferUrl: emulator.transferUrl,
@@ -184,7 +143,7 @@ export async function runUploadsBench(options: Partial<UploadsBenchOptions> = {}
   const settings: UploadsBenchOptions = { files: 200, sizeKb: 64, rounds: 3, concurrency: 3, ...options };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-files-'));
   // Slow processing: the service's own pipeline should not compete with the POSTs being measured.
-  const emulator = await startEmulatorProcess();
+  const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '60000']);
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   try {
@@ -220,8 +179,7 @@ export async function runUploadsBench(options: Partial<UploadsBenchOptions> = {}
     };
   } finally {
     clearInterval(sampler);
-    emulator.child.kill('SIGTERM');
-    await once(emulator.child, 'exit');
+    await stopEmulatorProcess(emulator);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -245,7 +203,7 @@ export async function runUploadsResilience(options: { files?: number; faults?: s
   const count = options.files ?? 200;
   const faults = options.faults ?? 'upload503=0.2,latency=50-300';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-resilience-'));
-  const emulator = await startEmulatorProcess(['--processing-delay', '20', '--faults', faults]);
+  const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '20', '--faults', faults]);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-resilience-data-'));
   const uploads = createTestUploads({ transferUrl: emulator.transferUrl, userDataDir, token: emulator.token, user: { uid: 'bench', email: 'bench@example.test' } });
   try {
@@ -280,8 +238,7 @@ export async function runUploadsResilience(options: { files?: number; faults?: s
     return { name: 'uploads-resilience', files: count, faults, ms: Math.round(ms), uncertainSends, retriedByUser, duplicated, lost, ok: duplicated === 0 && lost === 0 };
   } finally {
     await uploads.close();
-    emulator.child.kill('SIGTERM');
-    await once(emulator.child, 'exit');
+    await stopEmulatorProcess(emulator);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }

@@ -1,10 +1,11 @@
+import { documentItemColumns, vatLabel } from '../../emulator/fiscal/reports/content';
 import { renderReportPdf, type ReportPdfContent, type ReportPdfSection } from '../../emulator/pdf/report-pdf';
 
 /** Pages in a PDF written by pdfkit (page objects are `/Type /Page`, the tree is `/Type /Pages`). */
 export const countPdfPages = (bytes: Buffer): number => bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
 
 const descriptions = ['Espresso', 'Cappuccino', 'Cornetto alla crema', 'Acqua minerale 0.5 l', 'Panino prosciutto e formaggio', 'Spremuta d’arancia', 'Tramezzino tonno'];
-const vatLabels = ['22.00 %', '10.00 %', '4.00 %', '5.00 %'];
+const vatRates = ['22.00', '10.00', '4.00', '5.00'];
 
 /** A "details" receipts report as the emulator's fiscal service draws it: one item table per document. */
 function detailSections(documents: number): ReportPdfSection[] {
@@ -14,22 +15,14 @@ function detailSections(documents: number): ReportPdfSection[] {
     return {
       kind: 'table',
       title: `Document ${number} · sale · 2026-10-${String((index % 28) + 1).padStart(2, '0')} 10:${String(index % 60).padStart(2, '0')}:00 · amount ${(items * 3.4).toFixed(2)}`,
-      columns: [
-        { label: '#', align: 'right', width: 0.5 },
-        { label: 'Description', align: 'left', width: 4 },
-        { label: 'Quantity', align: 'right', width: 1.2 },
-        { label: 'Unit price', align: 'right', width: 1.5 },
-        { label: 'Discount', align: 'right', width: 1.3 },
-        { label: 'VAT', align: 'left', width: 1.6 },
-        { label: 'Amount', align: 'right', width: 1.5 },
-      ],
+      columns: documentItemColumns,
       rows: Array.from({ length: items }, (_, item) => [
         String(item + 1),
         descriptions[(index + item) % descriptions.length] as string,
         '1.00',
         '3.40',
         '0.00',
-        vatLabels[(index + item) % vatLabels.length] as string,
+        vatLabel(vatRates[(index + item) % vatRates.length] as string),
         '3.40',
       ]),
       empty: 'No items.',

@@ -157,6 +157,17 @@ export function journalFacts(journal: Journal, receipts: readonly Receipt[], now
   };
 }
 
+/** The columns of one document's item table in the "details" receipts report. */
+export const documentItemColumns: Extract<ReportSection, { kind: 'table' }>['columns'] = [
+  { label: '#', align: 'right', width: 0.5 },
+  { label: 'Description', align: 'left', width: 4 },
+  { label: 'Quantity', align: 'right', width: 1.2 },
+  { label: 'Unit price', align: 'right', width: 1.5 },
+  { label: 'Discount', align: 'right', width: 1.3 },
+  { label: 'VAT', align: 'left', width: 1.6 },
+  { label: 'Amount', align: 'right', width: 1.5 },
+];
+
 /** One table of items per document (the "details" receipts report). */
 export function documentDetailSections(receipts: readonly Receipt[], lookup: ReadonlyMap<string, Receipt>): ReportSection[] {
   return receipts.map((receipt) => {
@@ -164,15 +175,7 @@ export function documentDetailSections(receipts: readonly Receipt[], lookup: Rea
     return {
       kind: 'table',
       title: `Document ${receipt.document_number} · ${receipt.type} · ${receipt.document_datetime.replace('T', ' ')}${reference ? ` · refers to ${reference}` : ''} · amount ${receipt.amount}`,
-      columns: [
-        { label: '#', align: 'right', width: 0.5 },
-        { label: 'Description', align: 'left', width: 4 },
-        { label: 'Quantity', align: 'right', width: 1.2 },
-        { label: 'Unit price', align: 'right', width: 1.5 },
-        { label: 'Discount', align: 'right', width: 1.3 },
-        { label: 'VAT', align: 'left', width: 1.6 },
-        { label: 'Amount', align: 'right', width: 1.5 },
-      ],
+      columns: documentItemColumns,
       rows: receipt.items.map((item) => [
         String(item.id),
         `${item.description}${item.complimentary ? ' (complimentary)' : ''}${item.prepaid_or_voucher ? ' (prepaid)' : ''}${item.ateco_code ? ` [ATECO ${item.ateco_code}]` : ''}`,

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
+import { FiscalTable } from '../FiscalTable';
 import { useMerchant, usePems } from '../fiscal-queries';
 import { Breadcrumbs, Card } from '../ui';
 import { AtecoEditor } from './AtecoEditor';
@@ -29,50 +30,43 @@ function PemsTable({ merchantUuid }: { merchantUuid: string }) {
           <p>{t('fiscal.pems.noneBody')}</p>
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="fiscal-table">
-            <caption className="visually-hidden">{t('fiscal.pems.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fiscal.pems.serial')}</th>
-                <th scope="col">{t('fiscal.pems.cashRegister')}</th>
-                <th scope="col">{t('fiscal.pems.address')}</th>
-                <th scope="col">{t('fiscal.pems.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('fiscal.pems.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pems.data.map((pem) => (
-                <tr key={pem.serialNumber}>
-                  <th scope="row">
-                    <Link to={pemPath(pem.serialNumber)} className="mono">
-                      {pem.serialNumber}
-                    </Link>
-                  </th>
-                  <td>{pem.cashRegisterName ?? t('fiscal.cashRegister.unnamed')}</td>
-                  <td>
-                    {pem.address.streetAddress} {pem.address.streetNumber}, {pem.address.city}
-                  </td>
-                  <td>
-                    <PemStatusBadge status={pem.status} />
-                  </td>
-                  <td className="fiscal-table__actions">
-                    <Link to={pemPath(pem.serialNumber)} className="btn btn--secondary btn--sm" aria-label={t('fiscal.pems.openNamed', { serial: pem.serialNumber })}>
-                      {t('fiscal.pems.open')}
-                    </Link>
-                    {pem.status === 'discarded' ? null : (
-                      <Button variant="danger" size="sm" onClick={() => setDiscarding(pem)} aria-label={t('fiscal.discard.buttonNamed', { serial: pem.serialNumber })}>
-                        {t('fiscal.discard.button')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiscalTable
+          caption={t('fiscal.pems.title')}
+          columns={[
+            { label: t('fiscal.pems.serial') },
+            { label: t('fiscal.pems.cashRegister') },
+            { label: t('fiscal.pems.address') },
+            { label: t('fiscal.pems.status') },
+            { label: t('fiscal.pems.actions'), labelHidden: true },
+          ]}
+        >
+          {pems.data.map((pem) => (
+            <tr key={pem.serialNumber}>
+              <th scope="row">
+                <Link to={pemPath(pem.serialNumber)} className="mono">
+                  {pem.serialNumber}
+                </Link>
+              </th>
+              <td>{pem.cashRegisterName ?? t('fiscal.cashRegister.unnamed')}</td>
+              <td>
+                {pem.address.streetAddress} {pem.address.streetNumber}, {pem.address.city}
+              </td>
+              <td>
+                <PemStatusBadge status={pem.status} />
+              </td>
+              <td className="fiscal-table__actions">
+                <Link to={pemPath(pem.serialNumber)} className="btn btn--secondary btn--sm" aria-label={t('fiscal.pems.openNamed', { serial: pem.serialNumber })}>
+                  {t('fiscal.pems.open')}
+                </Link>
+                {pem.status === 'discarded' ? null : (
+                  <Button variant="danger" size="sm" onClick={() => setDiscarding(pem)} aria-label={t('fiscal.discard.buttonNamed', { serial: pem.serialNumber })}>
+                    {t('fiscal.discard.button')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </FiscalTable>
       )}
       {discarding ? <DiscardPemDialog pem={discarding} onClose={() => setDiscarding(null)} /> : null}
     </Card>

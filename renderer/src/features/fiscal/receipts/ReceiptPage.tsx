@@ -12,6 +12,7 @@ import { PdfViewer, base64ToBytes } from '../../../components/pdf-viewer';
 import { Spinner } from '../../../components/Spinner';
 import { showToast } from '../../../components/toast-store';
 import { FiscalIcon } from '../FiscalIcon';
+import { FiscalTable } from '../FiscalTable';
 import { invalidateForPem, useCertificate } from '../fiscal-queries';
 import { pemPath } from '../merchants/MerchantList';
 import { formatLocalDateTime, formatMoney, vatCodeLabel } from '../model/format';
@@ -45,32 +46,27 @@ function ReceiptFacts({ receipt }: { receipt: ReceiptDetails }) {
   const vat = (code: string) => vatCodeLabel(code, (rate) => t('fiscal.vat.rate', { rate }));
   return (
     <>
-      <div className="table-wrap">
-        <table className="fiscal-table">
-          <caption className="visually-hidden">{t('fiscal.receipt.items')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fiscal.receipt.description')}</th>
-              <th scope="col" className="num">{t('fiscal.receipt.quantity')}</th>
-              <th scope="col" className="num">{t('fiscal.receipt.unitPrice')}</th>
-              <th scope="col">{t('fiscal.receipt.vat')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  {item.description}
-                  {item.atecoCode ? <span className="chip receipt-facts__ateco">{item.atecoCode}</span> : null}
-                </th>
-                <td className="num">{item.quantity}</td>
-                <td className="num">{money(item.unitPrice)}</td>
-                <td>{item.vatCode ? vat(item.vatCode) : t('fiscal.receipt.simplifiedVat')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiscalTable
+        caption={t('fiscal.receipt.items')}
+        columns={[
+          { label: t('fiscal.receipt.description') },
+          { label: t('fiscal.receipt.quantity'), numeric: true },
+          { label: t('fiscal.receipt.unitPrice'), numeric: true },
+          { label: t('fiscal.receipt.vat') },
+        ]}
+      >
+        {receipt.items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row">
+              {item.description}
+              {item.atecoCode ? <span className="chip receipt-facts__ateco">{item.atecoCode}</span> : null}
+            </th>
+            <td className="num">{item.quantity}</td>
+            <td className="num">{money(item.unitPrice)}</td>
+            <td>{item.vatCode ? vat(item.vatCode) : t('fiscal.receipt.simplifiedVat')}</td>
+          </tr>
+        ))}
+      </FiscalTable>
       <dl className="receipt-facts">
         {receipt.vatBreakdown.map((line) => (
           <div key={line.vatCode}>

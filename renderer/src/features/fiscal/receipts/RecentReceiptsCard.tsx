@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
+import { FiscalTable } from '../FiscalTable';
 import { useRecentReceipts } from '../fiscal-queries';
 import { formatLocalDateTime, formatMoney } from '../model/format';
 import { Card } from '../ui';
@@ -21,33 +22,28 @@ export function RecentReceiptsCard({ serialNumber, actions }: { serialNumber: st
       ) : items.length === 0 ? (
         <p className="muted">{t('fiscal.recent.empty')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="fiscal-table">
-            <caption className="visually-hidden">{t('fiscal.recent.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fiscal.recent.number')}</th>
-                <th scope="col">{t('fiscal.recent.date')}</th>
-                <th scope="col">{t('fiscal.recent.type')}</th>
-                <th scope="col" className="num">{t('fiscal.recent.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((receipt) => (
-                <tr key={receipt.uuid}>
-                  <th scope="row">
-                    <Link to={receiptPath(receipt.uuid)} className="mono">
-                      {receipt.documentNumber}
-                    </Link>
-                  </th>
-                  <td>{formatLocalDateTime(receipt.documentDatetime, i18n.language)}</td>
-                  <td>{t(`fiscal.receiptTypes.${receipt.type}`)}</td>
-                  <td className="num">{formatMoney(receipt.totalAmount, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiscalTable
+          caption={t('fiscal.recent.title')}
+          columns={[
+            { label: t('fiscal.recent.number') },
+            { label: t('fiscal.recent.date') },
+            { label: t('fiscal.recent.type') },
+            { label: t('fiscal.recent.total'), numeric: true },
+          ]}
+        >
+          {items.map((receipt) => (
+            <tr key={receipt.uuid}>
+              <th scope="row">
+                <Link to={receiptPath(receipt.uuid)} className="mono">
+                  {receipt.documentNumber}
+                </Link>
+              </th>
+              <td>{formatLocalDateTime(receipt.documentDatetime, i18n.language)}</td>
+              <td>{t(`fiscal.receiptTypes.${receipt.type}`)}</td>
+              <td className="num">{formatMoney(receipt.totalAmount, i18n.language)}</td>
+            </tr>
+          ))}
+        </FiscalTable>
       )}
     </Card>
   );

@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
 import { FiscalIcon } from '../FiscalIcon';
+import { FiscalTable } from '../FiscalTable';
 import { useReports } from '../fiscal-queries';
 import { formatDateTime } from '../model/format';
 import { reportStatusTone } from '../model/status';
@@ -23,53 +24,47 @@ export function ReportsCard({ serialNumber, previewUuid, onPreview }: { serialNu
       ) : items.length === 0 ? (
         <p className="muted">{t('fiscal.reports.empty')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="fiscal-table reports-table">
-            <caption className="visually-hidden">{t('fiscal.reports.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fiscal.reports.type')}</th>
-                <th scope="col">{t('fiscal.reports.period')}</th>
-                <th scope="col">{t('fiscal.reports.created')}</th>
-                <th scope="col">{t('fiscal.reports.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('fiscal.reports.pdf')}</span>
+        <FiscalTable
+          className="reports-table"
+          caption={t('fiscal.reports.title')}
+          columns={[
+            { label: t('fiscal.reports.type') },
+            { label: t('fiscal.reports.period') },
+            { label: t('fiscal.reports.created') },
+            { label: t('fiscal.reports.status') },
+            { label: t('fiscal.reports.pdf'), labelHidden: true },
+          ]}
+        >
+          {items.map((report) => {
+            const selected = report.uuid === previewUuid;
+            return (
+              <tr key={report.uuid} className={selected ? 'fiscal-table__row--selected' : undefined}>
+                <th scope="row">
+                  <span className="reports-table__type">{reportTypeLabel(t, report)}</span>
+                  <span className="reports-table__title">{report.title}</span>
                 </th>
+                <td>{reportPeriod(report, i18n.language)}</td>
+                <td>{formatDateTime(report.createdAt, i18n.language)}</td>
+                <td>
+                  <StatusBadge tone={reportStatusTone(report.status)}>{reportStatusLabel(t, report.status)}</StatusBadge>
+                </td>
+                <td className="fiscal-table__actions">
+                  <Button
+                    size="sm"
+                    variant={selected ? 'secondary' : 'ghost'}
+                    aria-pressed={selected}
+                    disabled={!report.hasPdf || report.status !== 'processed'}
+                    title={report.status === 'processed' ? undefined : t('fiscal.reports.notReady')}
+                    onClick={() => onPreview(report.uuid)}
+                  >
+                    <FiscalIcon name="eye" />
+                    {t('fiscal.reports.preview')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((report) => {
-                const selected = report.uuid === previewUuid;
-                return (
-                  <tr key={report.uuid} className={selected ? 'fiscal-table__row--selected' : undefined}>
-                    <th scope="row">
-                      <span className="reports-table__type">{reportTypeLabel(t, report)}</span>
-                      <span className="reports-table__title">{report.title}</span>
-                    </th>
-                    <td>{reportPeriod(report, i18n.language)}</td>
-                    <td>{formatDateTime(report.createdAt, i18n.language)}</td>
-                    <td>
-                      <StatusBadge tone={reportStatusTone(report.status)}>{reportStatusLabel(t, report.status)}</StatusBadge>
-                    </td>
-                    <td className="fiscal-table__actions">
-                      <Button
-                        size="sm"
-                        variant={selected ? 'secondary' : 'ghost'}
-                        aria-pressed={selected}
-                        disabled={!report.hasPdf || report.status !== 'processed'}
-                        title={report.status === 'processed' ? undefined : t('fiscal.reports.notReady')}
-                        onClick={() => onPreview(report.uuid)}
-                      >
-                        <FiscalIcon name="eye" />
-                        {t('fiscal.reports.preview')}
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </FiscalTable>
       )}
     </Card>
   );
