@@ -97,6 +97,9 @@ describe('app.info and preferences', () => {
     expect(await core.handle('preferences.get', {}, ctx)).toEqual({ ok: true, value: { theme: 'system', language: 'en' } });
     expect(await core.handle('preferences.set', { theme: 'dark' }, ctx)).toEqual({ ok: true, value: { theme: 'dark', language: 'en' } });
     expect(events.of('preferences.changed')).toEqual([{ theme: 'dark', language: 'en' }]);
+    // Changing only the language keeps the chosen theme.
+    expect(await core.handle('preferences.set', { language: 'it' }, ctx)).toEqual({ ok: true, value: { theme: 'dark', language: 'it' } });
+    expect(await core.handle('preferences.set', { language: 'en' }, ctx)).toEqual({ ok: true, value: { theme: 'dark', language: 'en' } });
     await core.dispose();
 
     const again = makeApp(createMemoryPorts({ settings: ports.settings }));

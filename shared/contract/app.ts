@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event, noInput } from './define';
+import { changesOf, channel, event, noInput } from './define';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export const languageSchema = z.enum(['en', 'it']);
@@ -28,7 +28,7 @@ export interface AppInfo {
 export const appChannels = {
   'app.info': channel<AppInfo>()(noInput),
   'preferences.get': channel<Preferences>()(noInput),
-  'preferences.set': channel<Preferences>()(preferencesSchema.partial()),
+  'preferences.set': channel<Preferences>()(changesOf(preferencesSchema)),
 };
 
 export const appEvents = {

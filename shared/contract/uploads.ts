@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event, noInput } from './define';
+import { changesOf, channel, event, noInput } from './define';
 import { fileRefSchema, type FilePayload } from './files';
 
 export const uploadCountrySchema = z.enum(['IT', 'PL']);
@@ -99,10 +99,7 @@ export const uploadChannels = {
   'uploads.cancel': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
   'uploads.findByE2eId': channel<ServerUpload[]>()(z.object({ e2eId: z.string().min(1).max(1000) })),
   'uploads.preferences': channel<UploadPreferences>()(noInput),
-  // Not `uploadPreferencesSchema.partial()`: zod 4 would fill the defaults in and reset what was not sent.
-  'uploads.setPreferences': channel<UploadPreferences>()(
-    z.object({ country: uploadCountrySchema.optional(), e2eIdTemplate: z.string().trim().min(1).max(255).optional() }),
-  ),
+  'uploads.setPreferences': channel<UploadPreferences>()(changesOf(uploadPreferencesSchema)),
   'transferDocuments.list': channel<TransferDocument[]>()(z.object({ uploadId: z.string().min(1).max(200) })),
   'transferDocuments.download': channel<FilePayload>()(z.object({ id: z.string().min(1).max(200) })),
 };
