@@ -11,6 +11,9 @@ export type UploadState = 'queued' | 'sending' | 'accepted' | 'tracking' | 'done
 /** Server-side statuses: pending → ingested → processing → sent → delivered, or failed. */
 export type ServerUploadStatus = 'pending' | 'ingested' | 'processing' | 'sent' | 'delivered' | 'failed';
 
+/** `sign_in`: waits for the user to sign in again; `other_account`: added by another account. */
+export type UploadWarningCode = 'sign_in' | 'other_account';
+
 export interface UploadHistoryItem {
   at: string;
   state: UploadState;
@@ -35,6 +38,8 @@ export interface UploadEntry {
   error?: { code: string; message: string; fieldErrors?: Record<string, string> };
   /** Not an error, but something the user must know (e.g. "not confirmed yet: do not resend"). */
   warning?: string;
+  /** What kind of warning it is, so the UI can word it without reading the core's text. */
+  warningCode?: UploadWarningCode;
   /** Whether the rules of the spec allow sending this file again now. */
   canRetry: boolean;
   canCancel: boolean;

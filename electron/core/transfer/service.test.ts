@@ -265,6 +265,7 @@ describe('uploads service on the emulator', () => {
       return entry?.state === 'queued' && entry.history.some((h) => h.state === 'sending') ? entry : undefined;
     });
     expect(waiting.warning).toContain('Sign in again');
+    expect(waiting.warningCode).toBe('sign_in');
     expect(waiting.error).toBeUndefined();
     expect(t.session.status().state).toBe('signedOut');
     t.session.signIn(token);
@@ -316,6 +317,7 @@ describe('uploads service on the emulator', () => {
     await waitFor(async () => (await t.service.list()).find((e) => e.fileName === 'theirs.xml')?.state === 'done');
     const waiting = (await t.service.list()).find((e) => e.localId === mine?.localId);
     expect(waiting).toMatchObject({ state: 'queued', warning: `Added by ${user.email}: sign in with that account to send or follow this file.` });
+    expect(waiting?.warningCode).toBe('other_account');
     expect(transferDebug(emulator.context).countUploads(mine?.e2eId ?? '')).toBe(0);
     await expect(t.service.retry(mine?.localId ?? '')).rejects.toMatchObject({ code: 'conflict' });
     t.session.signIn(token, user);

@@ -19,6 +19,7 @@ import {
   type UploadEntry,
   type UploadPreferences,
   type UploadState,
+  type UploadWarningCode,
 } from '../../../shared/contract';
 import { maxFileBytesForUpload, validateE2eId } from '../../../shared/validation';
 import type { CoreEvents } from '../events';
@@ -201,6 +202,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     const out = toView(entry);
     if (account && entry.accountUid && entry.accountUid !== account.uid && !settledStates.has(entry.state)) {
       out.warning = `Added by ${entry.accountEmail ?? 'another account'}: sign in with that account to send or follow this file.`;
+      out.warningCode = 'other_account';
     }
     return out;
   };
@@ -301,7 +303,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       if (!item) break;
       const account = currentAccount();
       if (waitingForSession || !account || account.uid !== item.account.uid) {
-        void unsend(item.entry.localId, messages.waitingForSignIn);
+        void unsend(item.entry.localId, messages.waitingForSignIn, 'sign_in');
         continue;
       }
       const localId = item.entry.localId;
@@ -334,8 +336,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   }
 
   /** A prepared file that will not be posted now goes back to the queue (nothing left the app). */
-  async function unsend(localId: string, warning: string): Promise<void> {
-    await apply(localId, ['sending'], 'queued', { warning, note: 'Not sent yet: waiting' }).catch(() => undefined);
+  async function unsend(localId: string, warning: string, warningCode?: UploadWarningCode): Promise<void> {
+    await apply(localId, ['sending'], 'queued', { warning, ...(warningCode ? { warningCode } : {}), note: 'Not sent yet: waiting' }).catch(() => undefined);
   }
 
   /** Reads and checks the bytes, then records `sending` durably: only then may the POST leave. */
@@ -428,12 +430,12 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         return;
       }
       case 'unauthorized':
-        await apply(localId, ['sending'], 'queued', { warning: outcome.message, note: 'The service asked to sign in again; nothing was stored' });
+        await apply(localId, ['sending'], 'queued', { warning: outcome.message, warningCode: 'sign_in', note: 'The service asked to sign in again; nothing was stored' });
         waitForSession();
         return;
       case 'not_sent': {
         const unauthorized = outcome.error.code === 'unauthorized';
-        await apply(localId, ['sending'], 'queued', { warning: unauthorized ? messages.waitingForSignIn : `Waiting: ${outcome.error.message}` });
+        await apply(localId, ['sending'], 'queued', unauthorized ? { warning: messages.waitingForSignIn, warningCode: 'sign_in' } : { warning: `Waiting: ${outcome.error.message}` });
         if (unauthorized) waitForSession();
         else scheduleRetry();
         return;

@@ -79,6 +79,15 @@ describe('upload state machine', () => {
     expect(transition(sending, 'queued', { warning: 'Sign in again' }, at).state).toBe('queued');
   });
 
+  it('drops a warning code when a later warning comes without one', () => {
+    const sending = transition(entry(), 'sending', {}, at);
+    const waiting = transition(sending, 'queued', { warning: 'Sign in again', warningCode: 'sign_in' }, at);
+    expect(toView(waiting).warningCode).toBe('sign_in');
+    const again = transition(transition(waiting, 'sending', {}, at), 'queued', { warning: 'The app was closed' }, at);
+    expect(toView(again).warningCode).toBeUndefined();
+    expect(toView(transition(waiting, 'sending', { warning: undefined }, at)).warningCode).toBeUndefined();
+  });
+
   it('offers retry only for failed and rejected files, cancel only while queued', () => {
     const states: JournalEntry['state'][] = ['queued', 'sending', 'accepted', 'tracking', 'done', 'failed', 'rejected', 'uncertain', 'cancelled'];
     expect(states.filter((state) => canRetry(entry({ state })))).toEqual(['failed', 'rejected']);

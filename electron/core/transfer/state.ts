@@ -50,6 +50,8 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
   }
   const { note, ...fields } = changes;
   const updated: JournalEntry = { ...entry, ...fields, state: next, updatedAt: now.toISOString() };
+  // A new warning without a code of its own replaces the old warning's code too.
+  if ('warning' in fields && !('warningCode' in fields)) delete updated.warningCode;
   for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
     if (fields[key] === undefined) delete updated[key];
   }
@@ -99,5 +101,6 @@ export function toView(entry: JournalEntry): UploadEntry {
   if (entry.serverStatus !== undefined) view.serverStatus = entry.serverStatus;
   if (entry.error) view.error = { ...entry.error, ...(entry.error.fieldErrors ? { fieldErrors: { ...entry.error.fieldErrors } } : {}) };
   if (entry.warning) view.warning = entry.warning;
+  if (entry.warning && entry.warningCode) view.warningCode = entry.warningCode;
   return view;
 }

@@ -64,6 +64,7 @@ export const journalEntrySchema = z.object({
   history: z.array(historyItemSchema),
   error: entryErrorSchema.optional(),
   warning: z.string().optional(),
+  warningCode: z.enum(['sign_in', 'other_account']).optional(),
   sendAttempts: z.number().int().nonnegative().default(0),
   /** Automatic resends after an uncertain send turned out `failed` on the service (at most one). */
   autoResends: z.number().int().nonnegative().default(0),

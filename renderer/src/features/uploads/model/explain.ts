@@ -33,11 +33,8 @@ export interface Explanation {
 }
 
 /** The core words a 401 wait and a foreign entry in English; these are the only hints it gives. */
-const signInHint = /\bsign(?:ed)?[- ]in\b/i;
-const otherAccountHint = /\badded by\b|\banother account\b/i;
-
-export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warning'>): Explanation | null {
-  const { error, warning } = entry;
+export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warning' | 'warningCode'>): Explanation | null {
+  const { error, warning, warningCode } = entry;
   switch (entry.state) {
     case 'rejected':
       return explainRejection(error);
@@ -47,12 +44,12 @@ export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warni
       return withDetail({ key: 'checking', tone: 'warning' }, warning ?? error?.message);
     case 'queued':
       if (!warning) return null;
-      if (otherAccountHint.test(warning)) return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
-      if (signInHint.test(warning)) return withDetail({ key: 'signInAgain', tone: 'warning' }, warning);
+      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
+      if (warningCode === 'sign_in') return withDetail({ key: 'signInAgain', tone: 'warning' }, warning);
       return withDetail({ key: 'waiting', tone: 'info' }, warning);
     default:
       if (!warning) return null;
-      if (otherAccountHint.test(warning)) return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
+      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
       if (entry.state === 'accepted' || entry.state === 'tracking') return withDetail({ key: 'notConfirmed', tone: 'warning' }, warning);
       return withDetail({ key: 'note', tone: 'info' }, warning);
   }

@@ -59,7 +59,7 @@ describe('live list', () => {
 
 describe('explaining an upload by the spec error table', () => {
   it('401: the file waits for a new sign-in', () => {
-    const entry = makeEntry({ state: 'queued', warning: 'Your sign-in has expired. Sign in again: the file stays queued and is sent as soon as you are back.' });
+    const entry = makeEntry({ state: 'queued', warningCode: 'sign_in', warning: 'Your sign-in has expired. Sign in again: the file stays queued and is sent as soon as you are back.' });
     expect(explainEntry(entry)).toMatchObject({ key: 'signInAgain', tone: 'warning' });
   });
 
