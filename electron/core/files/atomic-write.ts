@@ -57,9 +57,14 @@ export const nodeAtomicFileSystem: AtomicFileSystem = {
 
 const TEMP_PATTERN = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
 
-/** `.invoice.xml.3f2a09c1b7e4.tmp`: hidden, next to the target, recognisable for cleanup after a crash. */
+// Unique per process: a random prefix drawn once and a counter (a random draw per file costs a system call).
+const tempPrefix = crypto.randomBytes(3).toString('hex');
+let tempCounter = 0;
+
+/** `.invoice.xml.3f2a09000c1b.tmp`: hidden, next to the target, recognisable for cleanup after a crash. */
 export function tempNameFor(fileName: string): string {
-  return `.${fileName}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  tempCounter = (tempCounter + 1) % 0x1000000;
+  return `.${fileName}.${tempPrefix}${tempCounter.toString(16).padStart(6, '0')}.tmp`;
 }
 
 /** The target name a temp file of `tempNameFor` belongs to, or undefined for any other name. */

@@ -6,7 +6,8 @@ import { AppError } from '../../../shared/contract';
 import { nodeAtomicFileSystem, syncFiles, targetOfTempName, tempNameFor, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
-import { createWorkerWriter } from './worker-writer';
+import crypto from 'node:crypto';
+import { createWorkerWriter, createWriterThreads } from './worker-writer';
 
 let dir: string;
 beforeEach(async () => {
@@ -65,6 +66,12 @@ describe('writeFileAtomic', () => {
     expect(temp.endsWith('.tmp')).toBe(true);
     expect(targetOfTempName(temp)).toBe('2026_INV-1.xml');
     expect(targetOfTempName('report.tmp')).toBeUndefined();
+  });
+
+  it('never gives two temp files the same name', () => {
+    const names = new Set(Array.from({ length: 5000 }, () => tempNameFor('a.xml')));
+    expect(names.size).toBe(5000);
+    for (const name of names) expect(targetOfTempName(name)).toBe('a.xml');
   });
 });
 
@@ -139,7 +146,7 @@ describe('readFileRef', () => {
 
 describe('createWorkerWriter', () => {
   it('writes files atomically from worker threads and reports failures as file errors', async () => {
-    const writer = createWorkerWriter(2);
+    const writer = createWorkerWriter({ maxThreads: 2 });
     try {
       await Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(path.join(dir, `f${index}.xml`), Buffer.from(`<f n="${index}"/>`))));
       expect((await fs.readdir(dir)).sort()).toHaveLength(20);
@@ -153,7 +160,7 @@ describe('createWorkerWriter', () => {
   });
 
   it('flushes written files in a batch and names the ones that could not be flushed', async () => {
-    const writer = createWorkerWriter(2);
+    const writer = createWorkerWriter({ maxThreads: 2 });
     try {
       const written = Array.from({ length: 6 }, (_, index) => path.join(dir, `f${index}.xml`));
       await Promise.all(written.map((target) => writer.write(target, Buffer.from('<f/>'))));
@@ -165,6 +172,66 @@ describe('createWorkerWriter', () => {
     } finally {
       await writer.close();
     }
+  });
+});
+
+describe('createWorkerWriter: batches and threads', () => {
+  const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
+
+  it('writes hundreds of files asked for at once, each whole and under its own name, and gives each one its hash', async () => {
+    const writer = createWorkerWriter({ maxThreads: 2 });
+    try {
+      const contents = Array.from({ length: 300 }, (_, index) => `<doc n="${index}">${'x'.repeat(index * 7)}</doc>`);
+      // A view into a larger buffer: only the viewed bytes may reach the file.
+      const views = contents.map((text) => Buffer.from(`JUNK${text}JUNK`).subarray(4, 4 + Buffer.byteLength(text)));
+      const results = await Promise.all(views.map((bytes, index) => writer.write(path.join(dir, `d${index}.xml`), bytes)));
+      expect(results.map((result) => result.sha256)).toEqual(contents.map(sha256));
+      const names = await fs.readdir(dir);
+      expect(names).toHaveLength(300);
+      expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect(await fs.readFile(path.join(dir, 'd299.xml'), 'utf8')).toBe(contents[299]);
+      expect(await writer.persist(names.map((name) => path.join(dir, name)))).toEqual(new Map());
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('hands its thread to the next writer, and a kept thread that ended is not handed out', async () => {
+    const threads = createWriterThreads();
+    try {
+      const first = createWorkerWriter({ threads });
+      await first.write(path.join(dir, 'one.xml'), Buffer.from('<one/>'));
+      await first.close();
+      const kept = threads.take();
+      expect(kept).toBeDefined();
+      threads.give(kept!);
+
+      const second = createWorkerWriter({ threads });
+      await second.write(path.join(dir, 'two.xml'), Buffer.from('<two/>'));
+      await second.close();
+      expect(await fs.readFile(path.join(dir, 'two.xml'), 'utf8')).toBe('<two/>');
+
+      const again = threads.take();
+      expect(again).toBe(kept);
+      threads.give(again!);
+      await again!.terminate();
+      expect(threads.take()).toBeUndefined();
+
+      // With no thread kept, a new one starts.
+      const third = createWorkerWriter({ threads });
+      await third.write(path.join(dir, 'three.xml'), Buffer.from('<three/>'));
+      await third.close();
+      expect(await fs.readFile(path.join(dir, 'three.xml'), 'utf8')).toBe('<three/>');
+    } finally {
+      await threads.dispose();
+    }
+  });
+
+  it('refuses writes after it is closed', async () => {
+    const writer = createWorkerWriter();
+    await writer.close();
+    await expect(writer.write(path.join(dir, 'late.xml'), Buffer.from('x'))).rejects.toMatchObject({ code: 'internal' });
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 });
 

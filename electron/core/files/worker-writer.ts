@@ -1,21 +1,32 @@
 /**
  * Atomic file writes (temp + rename, temp removed on failure) done by worker threads with
- * synchronous calls: one message per file instead of several trips through libuv's four-thread
- * pool, and as many writes in flight as there are workers. Used by bulk downloads, where thousands
- * of small files are written while the downloads go on.
+ * synchronous calls, for bulk downloads, where thousands of small files are written while the
+ * downloads go on.
  *
- * A write does not fsync: one fsync per file, each forcing its own journal commit, costs more than
- * the download. `persist` flushes a batch of written files at once (spread over the workers, so
- * their fsyncs share commits) before anything relies on them being on the disk.
+ * What makes it cheap: writes requested within a few milliseconds travel to a worker as one
+ * message and come back as one (waking another thread costs about as much as writing a small
+ * file, more on a virtual machine); a
+ * second worker (up to `maxThreads`) starts only when the busy ones cannot keep up, as on a slow
+ * or network disk; a worker starts once per writer, not per file.
+ *
+ * Each file is flushed (fdatasync) before its rename, in the worker: the main thread never waits
+ * for the disk, and when flushes are slow (a real disk's journal commit per call) the queue grows,
+ * more workers start, and their flushes run side by side and share commits. `persist` then only
+ * flushes the folders' entries (the renames), and files this writer did not write.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/contract';
 import { fileError, nodeAtomicFileSystem, syncFiles, syncFolders, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 
 export interface AtomicWriter {
-  /** Resolves once the whole file is under its name (readers never see part of it); not yet durable. */
-  write(target: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Resolves, with the bytes' SHA-256 (hex), once the whole file is under its name (readers never
+   * see part of it); durable only once `persist` says so.
+   */
+  write(target: string, bytes: Uint8Array): Promise<{ sha256: string }>;
   /** Makes written files durable (data, then folder entries); returns those that failed, with why. */
   persist(targets: readonly string[]): Promise<Map<string, AppError>>;
   close(): Promise<void>;
@@ -24,150 +35,302 @@ export interface AtomicWriter {
 /** Writes on the main thread through `fileSystem` (tests inject failing ones). */
 export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFileSystem): AtomicWriter {
   return {
-    write: (target, bytes) => writeFileAtomic(target, bytes, fileSystem, { durable: false }),
+    async write(target, bytes) {
+      await writeFileAtomic(target, bytes, fileSystem, { durable: false });
+      return { sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+    },
     persist: (targets) => syncFiles(targets, fileSystem),
     close: () => Promise.resolve(),
   };
 }
 
 // Plain CommonJS, evaluated by the worker: no loader or bundler involved. Same temp-name pattern as `tempNameFor`.
-// A written file stays open until it is synced (or the writer closes): the sync then needs no second open.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const unsynced = new Map();
-const reply = (id, error) => parentPort.postMessage(error ? { id, error: { code: error && error.code, message: String(error && error.message) } } : { id });
-const closeQuietly = (fd) => { try { fs.closeSync(fd); } catch {} };
-const sync = (id, target) => {
-  let fd = unsynced.get(target);
-  unsynced.delete(target);
-  try {
-    if (fd === undefined) fd = fs.openSync(target, 'r+');
-    fs.fdatasyncSync(fd);
-    reply(id);
-  } catch (error) {
-    reply(id, error);
-  } finally {
-    if (fd !== undefined) closeQuietly(fd);
-  }
-};
-const write = (id, target, bytes) => {
-  const temp = path.join(path.dirname(target), '.' + path.basename(target) + '.' + crypto.randomBytes(6).toString('hex') + '.tmp');
+const tempPrefix = crypto.randomBytes(3).toString('hex');
+let tempCounter = 0;
+const writeOne = (buffer, { target, offset, length }) => {
+  const bytes = new Uint8Array(buffer, offset, length);
+  tempCounter = (tempCounter + 1) % 0x1000000;
+  const temp = path.join(path.dirname(target), '.' + path.basename(target) + '.' + tempPrefix + tempCounter.toString(16).padStart(6, '0') + '.tmp');
   let fd;
   try {
     fd = fs.openSync(temp, 'wx', 0o644);
     let offset = 0;
     while (offset < bytes.length) offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
+    fs.fdatasyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
     fs.renameSync(temp, target);
-    const previous = unsynced.get(target);
-    if (previous !== undefined) closeQuietly(previous);
-    unsynced.set(target, fd);
-    reply(id);
+    return { sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
   } catch (error) {
-    if (fd !== undefined) closeQuietly(fd);
+    if (fd !== undefined) { try { fs.closeSync(fd); } catch {} }
     try { fs.rmSync(temp, { force: true }); } catch {}
-    reply(id, error);
+    return { error: { code: error && error.code, message: String(error && error.message) } };
   }
 };
-parentPort.on('message', ({ id, op, target, bytes }) => {
-  if (op === 'write') return write(id, target, bytes);
-  if (op === 'sync') return sync(id, target);
-  for (const fd of unsynced.values()) closeQuietly(fd);
-  unsynced.clear();
-  reply(id);
-});
+parentPort.on('message', ({ batch, buffer, items }) => parentPort.postMessage({ batch, results: items.map((item) => writeOne(buffer, item)) }));
 `;
 
-interface Pending {
+interface QueuedWrite {
   target: string;
-  resolve: () => void;
+  bytes: Uint8Array;
+  resolve: (result: { sha256: string }) => void;
   reject: (error: unknown) => void;
 }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, Pending>;
+  /** Removes this writer's listeners, so that the thread can serve another writer. */
+  detach(): void;
+  online: boolean;
   alive: boolean;
+  /** Batches sent and not answered yet, with when each was sent. */
+  batches: Map<number, { entries: QueuedWrite[]; sentAt: number }>;
 }
 
-const replyOf = (message: unknown): { id: number; error?: { code?: string; message: string } } => message as { id: number; error?: { code?: string; message: string } };
+type WriteResult = { sha256: string; error?: undefined } | { sha256?: undefined; error: { code?: string; message: string } };
+const resultsOf = (message: unknown): { batch: number; results: WriteResult[] } => message as { batch: number; results: WriteResult[] };
 
-export function createWorkerWriter(threads = 4): AtomicWriter {
-  let nextId = 0;
-  const fallback = createInThreadWriter();
-  const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => {
-    const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true }), pending: new Map(), alive: true };
-    slot.worker.on('message', (message: unknown) => {
-      const reply = replyOf(message);
-      const pending = slot.pending.get(reply.id);
-      if (!pending) return;
-      slot.pending.delete(reply.id);
-      if (!reply.error) pending.resolve();
-      else pending.reject(fileError(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}), pending.target));
-    });
-    const fail = (error: unknown): void => {
-      slot.alive = false;
-      for (const pending of slot.pending.values()) pending.reject(new AppError('internal', `Writing ${pending.target} failed: the writer thread stopped.`, { cause: error }));
-      slot.pending.clear();
-    };
-    slot.worker.on('error', fail);
-    slot.worker.on('exit', (code) => fail(new Error(`exit ${code}`)));
-    slot.worker.unref();
-    return slot;
+/** How long a write waits for others to share its message, and how many share one at most. */
+const BATCH_DELAY_MS = 4;
+const BATCH_MAX = 32;
+/** A batch in a worker for this long means the disk is slow: another worker may help. */
+const SLOW_BATCH_MS = 25;
+
+/**
+ * The batch's bytes packed into one new buffer that is moved to the worker, not copied again by
+ * the message (cloning a message's typed arrays is slow, and would copy a view's whole backing buffer).
+ */
+function packBatch(entries: readonly QueuedWrite[]): { buffer: ArrayBuffer; items: Array<{ target: string; offset: number; length: number }> } {
+  const total = entries.reduce((sum, entry) => sum + entry.bytes.byteLength, 0);
+  const packed = new Uint8Array(total);
+  let offset = 0;
+  const items = entries.map(({ target, bytes }) => {
+    packed.set(bytes, offset);
+    const item = { target, offset, length: bytes.byteLength };
+    offset += bytes.byteLength;
+    return item;
   });
+  return { buffer: packed.buffer, items };
+}
 
-  const syncOnMainThread = async (target: string): Promise<void> => {
-    try {
-      await nodeAtomicFileSystem.syncFile(target);
-    } catch (error) {
-      throw fileError(error, target);
+/**
+ * Writer threads kept between writers (one bulk download after another), so that a job does not
+ * pay for starting a thread; idle ones end after `idleMs`.
+ */
+export interface WriterThreads {
+  take(): Worker | undefined;
+  give(worker: Worker): void;
+  dispose(): Promise<void>;
+}
+
+export function createWriterThreads(idleMs = 60_000): WriterThreads {
+  const idle: Array<{ worker: Worker; forget: () => void }> = [];
+  let timer: NodeJS.Timeout | undefined;
+  let disposed = false;
+  const endIdle = (): void => {
+    timer = undefined;
+    for (const { worker } of idle.splice(0)) void worker.terminate();
+  };
+  return {
+    take() {
+      const kept = idle.pop();
+      if (!kept) return undefined;
+      kept.worker.off('exit', kept.forget);
+      return kept.worker;
+    },
+    give(worker) {
+      if (disposed) {
+        void worker.terminate();
+        return;
+      }
+      // A thread that ends while it waits here is not handed out again.
+      const forget = (): void => {
+        const index = idle.findIndex((entry) => entry.worker === worker);
+        if (index >= 0) idle.splice(index, 1);
+      };
+      worker.once('exit', forget);
+      idle.push({ worker, forget });
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(endIdle, idleMs);
+      timer.unref();
+    },
+    async dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      await Promise.all(idle.splice(0).map(({ worker }) => worker.terminate()));
+    },
+  };
+}
+
+export interface WorkerWriterOptions {
+  maxThreads?: number;
+  /** Where threads come from and go back to; without it, the writer's threads end with it. */
+  threads?: WriterThreads;
+}
+
+export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWriter {
+  const maxThreads = options.maxThreads ?? 4;
+  const fallback = createInThreadWriter();
+  const slots: Slot[] = [];
+  let outbox: QueuedWrite[] = [];
+  let flushScheduled = false;
+  let nextBatch = 0;
+  let closed = false;
+  /** Files this writer wrote and flushed. */
+  const durable = new Set<string>();
+
+  const settle = (entry: QueuedWrite, result: WriteResult | undefined): void => {
+    if (result?.sha256 !== undefined) {
+      durable.add(entry.target);
+      entry.resolve({ sha256: result.sha256 });
+    } else if (result?.error) {
+      const error = Object.assign(new Error(result.error.message), result.error.code ? { code: result.error.code } : {});
+      entry.reject(fileError(error, entry.target));
+    } else {
+      entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread gave no answer.`));
     }
   };
-  type Message = { op: 'write'; target: string; bytes: Uint8Array } | { op: 'sync'; target: string } | { op: 'release'; target: string };
-  const post = (slot: Slot, message: Message): Promise<void> => {
-    const id = (nextId += 1);
-    return new Promise<void>((resolve, reject) => {
-      slot.pending.set(id, { target: message.target, resolve, reject });
-      slot.worker.postMessage({ id, ...message });
-    });
+
+  const spawn = (): Slot => {
+    const kept = options.threads?.take();
+    const worker = kept ?? new Worker(WORKER_SOURCE, { eval: true });
+    const slot: Slot = { worker, detach: () => undefined, online: kept !== undefined, alive: true, batches: new Map() };
+    const onOnline = (): void => {
+      slot.online = true;
+      flush();
+    };
+    const onMessage = (message: unknown): void => {
+      const { batch, results } = resultsOf(message);
+      const entries = slot.batches.get(batch)?.entries;
+      if (!entries) return;
+      slot.batches.delete(batch);
+      entries.forEach((entry, index) => settle(entry, results[index]));
+      if (outbox.length > 0) flush();
+    };
+    const fail = (error: unknown): void => {
+      if (!slot.alive) return;
+      slot.alive = false;
+      for (const { entries } of slot.batches.values()) {
+        for (const entry of entries) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread stopped.`, { cause: error }));
+      }
+      slot.batches.clear();
+      flush();
+    };
+    const onExit = (code: number): void => fail(new Error(`exit ${code}`));
+    worker.on('online', onOnline);
+    worker.on('message', onMessage);
+    worker.on('error', fail);
+    worker.on('exit', onExit);
+    slot.detach = () => {
+      worker.off('online', onOnline);
+      worker.off('message', onMessage);
+      worker.off('error', fail);
+      worker.off('exit', onExit);
+    };
+    worker.unref();
+    slots.push(slot);
+    return slot;
   };
-  const leastBusy = (): Slot | undefined =>
-    slots.filter((slot) => slot.alive).reduce<Slot | undefined>((best, candidate) => (best && best.pending.size <= candidate.pending.size ? best : candidate), undefined);
-  /** Which worker holds a written file open until its sync. */
-  const holders = new Map<string, Slot>();
+
+  const oldestSentAt = (slot: Slot): number => Math.min(...[...slot.batches.values()].map((batch) => batch.sentAt));
+
+  /**
+   * Where the waiting writes go now: an idle worker; else wait for one starting; else, when every
+   * worker has been on one batch for a while (a slow disk), start another; else the least busy.
+   */
+  const pickSlot = (): Slot | 'wait' | undefined => {
+    const alive = slots.filter((slot) => slot.alive);
+    const online = alive.filter((slot) => slot.online);
+    const idle = online.find((slot) => slot.batches.size === 0);
+    if (idle) return idle;
+    if (alive.some((slot) => !slot.online)) return 'wait';
+    const now = performance.now();
+    if (slots.length < maxThreads && online.every((slot) => now - oldestSentAt(slot) >= SLOW_BATCH_MS)) {
+      // A kept thread is ready now; a new one says so with its 'online' event.
+      const started = spawn();
+      return started.online ? started : 'wait';
+    }
+    return online.reduce<Slot | undefined>((best, slot) => (best && best.batches.size <= slot.batches.size ? best : slot), undefined);
+  };
+
+  function flush(): void {
+    if (closed || outbox.length === 0) return;
+    const slot = pickSlot();
+    if (slot === 'wait') return;
+    const entries = outbox;
+    outbox = [];
+    if (!slot) {
+      // Every worker failed (and none may start): write here rather than lose the files.
+      for (const entry of entries) fallback.write(entry.target, entry.bytes).then(entry.resolve, entry.reject);
+      return;
+    }
+    const batch = (nextBatch += 1);
+    slot.batches.set(batch, { entries, sentAt: performance.now() });
+    const { buffer, items } = packBatch(entries);
+    slot.worker.postMessage({ batch, buffer, items }, [buffer]);
+  }
+
+  const scheduleFlush = (): void => {
+    if (outbox.length >= BATCH_MAX) {
+      flush();
+      return;
+    }
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setTimeout(() => {
+      flushScheduled = false;
+      flush();
+    }, BATCH_DELAY_MS).unref();
+  };
+
+  // The callback API: a third of the main thread's cost of `fs.promises` file handles.
+  const syncFile = (target: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      // Writable: Windows flushes only handles opened for writing.
+      fs.open(target, 'r+', (openError, fd) => {
+        if (openError) return reject(openError);
+        fs.fdatasync(fd, (syncError) => fs.close(fd, () => (syncError ? reject(syncError) : resolve())));
+      });
+    });
 
   return {
     write(target, bytes) {
-      const slot = leastBusy();
-      if (!slot) return fallback.write(target, bytes);
-      holders.set(target, slot);
-      return post(slot, { op: 'write', target, bytes });
+      if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`));
+      return new Promise<{ sha256: string }>((resolve, reject) => {
+        outbox.push({ target, bytes, resolve, reject });
+        scheduleFlush();
+      });
     },
     async persist(targets) {
       const failures = new Map<string, AppError>();
       await Promise.all(
-        targets.map((target) => {
-          const holder = holders.get(target);
-          holders.delete(target);
-          const slot = holder?.alive ? holder : leastBusy();
-          return (slot ? post(slot, { op: 'sync', target }) : syncOnMainThread(target)).catch((error: unknown) => {
+        targets.map(async (target) => {
+          if (durable.delete(target)) return;
+          try {
+            // Not written here (verified from an earlier run): flushed in case that run could not.
+            await syncFile(target);
+          } catch (error) {
             failures.set(target, error instanceof AppError ? error : fileError(error, target));
-          });
+          }
         }),
       );
       await syncFolders(targets.map((target) => path.dirname(target)));
       return failures;
     },
     async close() {
-      holders.clear();
+      closed = true;
+      for (const entry of outbox.splice(0)) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer was closed first.`));
       await Promise.all(
         slots.map(async (slot) => {
-          // File descriptors belong to the process, not the thread: close the ones still open first.
-          if (slot.alive) await post(slot, { op: 'release', target: '' }).catch(() => undefined);
-          slot.alive = false;
-          await slot.worker.terminate();
+          slot.detach();
+          // A thread with nothing under way can serve the next writer.
+          if (options.threads && slot.alive && slot.online && slot.batches.size === 0) options.threads.give(slot.worker);
+          else await slot.worker.terminate();
         }),
       );
     },

@@ -241,7 +241,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async bytes(req) {
       const response = await send(req);
       try {
-        const data = Buffer.from(await bufferAll(response.body));
+        const data = await bufferAll(response.body);
         const contentType = header(response.headers, 'content-type');
         return { status: response.status, headers: response.headers, requestId: response.requestId, data, ...(contentType ? { contentType } : {}) };
       } catch (error) {
@@ -273,7 +273,10 @@ function unreadable(requestId: string, host: string, reason: string, issues?: un
   });
 }
 
+/** undici's bodies collect themselves into one exact buffer, without a stream iterator; other streams are read chunk by chunk. */
 async function bufferAll(body: Readable): Promise<Buffer> {
+  const collectable = body as Readable & { arrayBuffer?: () => Promise<ArrayBuffer> };
+  if (typeof collectable.arrayBuffer === 'function') return Buffer.from(await collectable.arrayBuffer());
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);

@@ -43,13 +43,21 @@ export async function writeDocumentFiles(
   const out: WrittenFile[] = [];
   let wrote = false;
   for (const file of files) {
-    const record = { name: file.name, sha256: sha256(file.bytes), size: file.bytes.length };
     const target = path.join(folder, file.name);
-    if (!mayExist(file.name) || !(await fileMatches(target, record))) {
-      await writer.write(target, file.bytes);
+    const size = file.bytes.length;
+    if (mayExist(file.name)) {
+      const record = { name: file.name, sha256: sha256(file.bytes), size };
+      if (!(await fileMatches(target, record))) {
+        await writer.write(target, file.bytes);
+        wrote = true;
+      }
+      out.push(record);
+    } else {
+      // The writer hashes the bytes where it writes them, off this thread.
+      const written = await writer.write(target, file.bytes);
+      out.push({ name: file.name, sha256: written.sha256, size });
       wrote = true;
     }
-    out.push(record);
   }
   return { files: out, wrote };
 }

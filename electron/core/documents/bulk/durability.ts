@@ -1,5 +1,6 @@
 /**
- * A run's files become durable in batches (`AtomicWriter.persist`): in the background while the
+ * A run's files become durable in batches (`AtomicWriter.persist`: the folder entries of the
+ * renames, and any file the writer had not flushed as it wrote it): in the background while the
  * downloads go on, and every one of them before the run marks anything downloaded or ends. A file
  * lost to a power failure before its batch is caught by the resume's hash check; a document whose
  * files cannot be flushed is handed back to the run, which must not count it as saved.

@@ -4,10 +4,12 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { setMaxListeners } from 'node:events';
 import { AppError, type BulkDownloadProgress, type ChannelParsedInput } from '../../../../shared/contract';
 import type { CoreEvents } from '../../events';
 import type { AtomicFileSystem } from '../../files/atomic-write';
 import { ensureWritableFolder } from '../../files/folders';
+import { createWriterThreads } from '../../files/worker-writer';
 import type { Logger } from '../../ports';
 import type { DocumentsApi } from '../api';
 import { documentTypeWords, isSendableType } from '../paths';
@@ -57,6 +59,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Running>();
   let disposed = false;
+  const writerThreads = createWriterThreads();
 
   const ready = (async () => {
     for (const job of await store.loadAll()) {
@@ -78,11 +81,14 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
 
   function launch(job: Job): void {
     const control = new AbortController();
+    // Every request and body of the run listens to it (up to the job's concurrency, twice over).
+    setMaxListeners(100, control.signal);
     const throttle = createThrottle(() => emitProgress(job), deps.progressIntervalMs ?? 100);
     const done = runJob(job, {
       api: deps.api,
       store,
       ...(deps.fileSystem ? { fileSystem: deps.fileSystem } : {}),
+      writerThreads,
       logger,
       retry,
       progress: (_job, immediate) => (immediate ? throttle.flush() : throttle.poke()),
@@ -187,7 +193,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       const runs = [...running.values()];
       for (const run of runs) run.control.abort('shutdown' satisfies StopReason);
       await Promise.all(runs.map((run) => run.done));
-      await store.flush();
+      await Promise.all([store.flush(), writerThreads.dispose()]);
     },
   };
 }

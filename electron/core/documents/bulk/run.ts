@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '../../../../shared/contract';
 import { targetOfTempName, isDiskFull, type AtomicFileSystem } from '../../files/atomic-write';
-import { createInThreadWriter, createWorkerWriter } from '../../files/worker-writer';
+import { createInThreadWriter, createWorkerWriter, type WriterThreads } from '../../files/worker-writer';
 import type { Logger } from '../../ports';
 import type { DocumentsApi } from '../api';
 import { isSendableType } from '../paths';
@@ -26,6 +26,8 @@ export interface RunDeps {
   store: JobStore;
   /** Writes go through worker threads unless a file system is injected (tests). */
   fileSystem?: AtomicFileSystem;
+  /** The writer threads kept between jobs. */
+  writerThreads?: WriterThreads;
   logger: Logger;
   retry: FileRetryPolicy;
   /** Something changed (throttled by the caller); `immediate` for state changes. */
@@ -76,8 +78,9 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     job.counts = { written: 0, skipped: 0, failed: 0, marked: job.counts.marked };
     for (const entry of job.entries) if (entry.state === 'failed') entry.state = 'pending';
     await setState('running');
-    const writes = createWriteQueue();
-    const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter();
+    // The writer answers a batch at a time, a few milliseconds apart: enough writes must wait on it to keep the downloads going.
+    const writes = createWriteQueue(48, 64);
+    const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
     const mayExist = await folderNames(job.folder);
     const settle = (entry: JobEntry, outcome: { done: 'written' | 'skipped' } | { error: unknown }): void => {
       if ('done' in outcome) {
