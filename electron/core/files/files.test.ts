@@ -7,6 +7,7 @@ import { nodeAtomicFileSystem, syncFiles, targetOfTempName, tempNameFor, writeFi
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
 import crypto from 'node:crypto';
+import { readAndHash } from './read-and-hash';
 import { createWorkerWriter, createWriterThreads } from './worker-writer';
 
 let dir: string;
@@ -232,6 +233,24 @@ describe('createWorkerWriter: batches and threads', () => {
     await writer.close();
     await expect(writer.write(path.join(dir, 'late.xml'), Buffer.from('x'))).rejects.toMatchObject({ code: 'internal' });
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+});
+
+describe('readAndHash', () => {
+  it('reads a file whole with the hash of what it read, and does not read one over the limit', async () => {
+    const file = path.join(dir, 'a.xml');
+    await fs.writeFile(file, '<a>12345</a>');
+    expect(await readAndHash({ path: file, maxBytes: 100 })).toEqual({
+      kind: 'read',
+      bytes: Buffer.from('<a>12345</a>'),
+      sha256: crypto.createHash('sha256').update('<a>12345</a>').digest('hex'),
+    });
+    expect(await readAndHash({ path: file, maxBytes: 5 })).toEqual({ kind: 'tooLarge', size: 12 });
+  });
+
+  it('says why a path cannot be read: missing, or a folder', async () => {
+    expect(await readAndHash({ path: path.join(dir, 'nope.xml'), maxBytes: 100 })).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
+    expect(await readAndHash({ path: dir, maxBytes: 100 })).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
   });
 });
 

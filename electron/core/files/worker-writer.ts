@@ -209,6 +209,8 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
       const entries = slot.batches.get(batch)?.entries;
       if (!entries) return;
       slot.batches.delete(batch);
+      // Idle, the thread must not keep the process alive; busy, it must (a script would exit while it writes).
+      if (slot.batches.size === 0) worker.unref();
       entries.forEach((entry, index) => settle(entry, results[index]));
       if (outbox.length > 0) flush();
     };
@@ -271,6 +273,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     }
     const batch = (nextBatch += 1);
     slot.batches.set(batch, { entries, sentAt: performance.now() });
+    slot.worker.ref();
     const { buffer, items } = packBatch(entries);
     slot.worker.postMessage({ batch, buffer, items }, [buffer]);
   }
@@ -285,7 +288,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     setTimeout(() => {
       flushScheduled = false;
       flush();
-    }, BATCH_DELAY_MS).unref();
+    }, BATCH_DELAY_MS);
   };
 
   // The callback API: a third of the main thread's cost of `fs.promises` file handles.

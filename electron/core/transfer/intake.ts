@@ -18,6 +18,7 @@ import {
   validateFileName,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
+import { readAndHash } from '../files/read-and-hash';
 import type { BlobStore } from './journal/blobs';
 import type { FileSource } from './journal/entry';
 
@@ -44,7 +45,8 @@ export interface PreparedFile {
   warning?: string;
 }
 
-export type Prepared = { ok: true; file: PreparedFile } | { ok: false; rejected: RejectedFile };
+/** `bytes`: what was read and hashed, for the send to use while they are at hand. */
+export type Prepared = { ok: true; file: PreparedFile; bytes: Buffer } | { ok: false; rejected: RejectedFile };
 
 const MAX_FOLDER_DEPTH = 32;
 
@@ -112,7 +114,13 @@ export async function expandDroppedFiles(dropped: readonly DroppedFile[], maxFil
     }
   };
 
-  for (const item of dropped) {
+  // The dropped paths are looked at together (each look is a trip through the thread pool), then taken in order.
+  const stats = await Promise.all(
+    dropped.map((item) =>
+      item.file.kind === 'path' ? fs.stat(item.file.path).then((stat): Stats | { error: unknown } => stat, (error: unknown) => ({ error })) : undefined,
+    ),
+  );
+  for (const [index, item] of dropped.entries()) {
     const ref = item.file;
     if (ref.kind === 'bytes') {
       const origin = ref.relativePath ?? ref.name;
@@ -122,11 +130,9 @@ export async function expandDroppedFiles(dropped: readonly DroppedFile[], maxFil
       continue;
     }
     const name = path.basename(ref.path) || ref.path;
-    let stat: Stats;
-    try {
-      stat = await fs.stat(ref.path);
-    } catch (error) {
-      refused.push(rejected(name, ref.path, 'file', fileSystemProblem(error, ref.path)));
+    const stat = stats[index];
+    if (!stat || 'error' in stat) {
+      refused.push(rejected(name, ref.path, 'file', fileSystemProblem(stat?.error, ref.path)));
       continue;
     }
     if (stat.isDirectory()) {
@@ -193,13 +199,14 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
   let sha256: string;
   let size: number;
   let source: FileSource;
+  let bytes: Buffer;
   if (candidate.content.kind === 'bytes') {
     const { base64 } = candidate.content;
     if (!isStandardBase64(base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
     size = base64DecodedLength(base64);
     if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
     if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
-    const bytes = Buffer.from(base64, 'base64');
+    bytes = Buffer.from(base64, 'base64');
     sha256 = sha256Of(bytes);
     try {
       await context.blobs.put(sha256, bytes);
@@ -209,16 +216,12 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     source = { kind: 'blob', sha256 };
   } else {
     const filePath = candidate.content.path;
-    try {
-      const stat = await fs.stat(filePath);
-      if (stat.size > limit) return refuse('too_large', tooLargeMessage(fileName, stat.size));
-      // Within the service's limit (a few MiB): one read costs half the CPU of a read stream.
-      const bytes = await fs.readFile(filePath);
-      sha256 = sha256Of(bytes);
-      size = bytes.length;
-    } catch (error) {
-      return refuse('file', fileSystemProblem(error, filePath));
-    }
+    const read = await readAndHash({ path: filePath, maxBytes: limit });
+    if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
+    if (read.kind === 'tooLarge') return refuse('too_large', tooLargeMessage(fileName, read.size));
+    bytes = read.bytes;
+    sha256 = read.sha256;
+    size = bytes.length;
     if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
     if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
     source = { kind: 'path', path: filePath };
@@ -229,5 +232,5 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     suggested && suggested !== context.country
       ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
       : undefined;
-  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) } };
+  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) }, bytes };
 }

@@ -64,10 +64,9 @@ describe('uploads service on the emulator', () => {
       files: [{ file: { kind: 'path', path: xml } }, { file: { kind: 'bytes', name: 'rows.csv', base64: base64(invoicesCsv(3)) }, e2eId: 'MY-OWN-ID-1' }],
     });
     expect(result.rejected).toEqual([]);
-    expect(result.entries.map((e) => [e.fileName, e.state])).toEqual([
-      ['invoice-1.xml', 'queued'],
-      ['rows.csv', 'queued'],
-    ]);
+    // Both are on their way at once: the bytes read when they were added are sent without another read.
+    expect(result.entries.map((e) => e.fileName)).toEqual(['invoice-1.xml', 'rows.csv']);
+    for (const entry of result.entries) expect(['queued', 'sending']).toContain(entry.state);
     expect(result.entries[1]?.e2eId).toBe('MY-OWN-ID-1');
     const list = await untilAllSettled(t, 2);
     for (const entry of list) {
@@ -254,6 +253,35 @@ describe('uploads service on the emulator', () => {
     await waitFor(() => t.recorded.some((r) => r.event === 'uploads.batchSettled'));
     expect(transferDebug(emulator.context).countUploads(entry?.e2eId ?? '')).toBe(0);
     await expect(t.service.cancel(entry?.localId ?? '')).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('sends the very bytes it read when the file was added, even if the file changes before its turn', async () => {
+    const files = tempDir();
+    const xml = writeFile(files, 'kept.xml', invoiceXml('KEPT-1'));
+    const t = uploads({ token: undefined });
+    const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'path', path: xml } }] })).entries;
+    expect(added?.state).toBe('queued');
+    fs.writeFileSync(xml, invoiceXml('EDITED-2'));
+    t.session.signIn(token);
+    const [done] = await untilAllSettled(t, 1);
+    expect(done?.state).toBe('done');
+    const [document] = await t.service.listTransferDocuments(done?.uploadId ?? '');
+    const sent = Buffer.from((await t.service.downloadTransferDocument(document?.id ?? '')).base64, 'base64').toString('utf8');
+    expect(sent).toContain('KEPT-1');
+    expect(sent).not.toContain('EDITED-2');
+  });
+
+  it('past its memory budget it reads a file again when its turn comes, and does not send one that changed', async () => {
+    const files = tempDir();
+    const xml = writeFile(files, 'reread.xml', invoiceXml('FIRST-1'));
+    const t = uploads({ token: undefined, tuning: { intakeBytesBudget: 0 } });
+    const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'path', path: xml } }] })).entries;
+    fs.writeFileSync(xml, invoiceXml('SECOND-22'));
+    t.session.signIn(token);
+    const [failed] = await untilAllSettled(t, 1);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error?.message).toMatch(/changed after it was added, so it was not sent/);
+    expect(transferDebug(emulator.context).countUploads(added?.e2eId ?? '')).toBe(0);
   });
 
   it('keeps a file queued on 401 and sends it once after signing in again', async () => {

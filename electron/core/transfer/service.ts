@@ -30,6 +30,7 @@ import { messages, tooLargeMessage } from './api/messages';
 import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
 import { readEntryBytes } from './file-source';
+import { createIntakeBytes } from './intake-bytes';
 import { expandDroppedFiles, hashFile, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
 import { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
@@ -51,6 +52,8 @@ export interface UploadsTuning {
   /** How long to wait before trying again when the service address is not known yet (default 5 s). */
   notReadyRetryMs?: number;
   maxFilesPerAdd?: number;
+  /** Bytes of added files kept in memory for their send (default 32 MiB); the rest are read again. */
+  intakeBytesBudget?: number;
   retentionMs?: number;
   random?: () => number;
 }
@@ -182,6 +185,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   let sessionWaitTimer: { cancel(): void } | undefined;
   const preparing = new Map<string, Promise<void>>();
   const ready: PreparedSend[] = [];
+  const intakeBytes = createIntakeBytes(tuning.intakeBytesBudget ?? 32 * 1024 * 1024);
   const posting = new Map<string, Promise<void>>();
   const aborts = new Map<string, AbortController>();
   const announcedBatches = new Set<string>();
@@ -320,10 +324,10 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     if (!account) return;
     let room = 2 * concurrency - posting.size - ready.length - preparing.size;
     if (room <= 0) return;
-    for (const entry of openJournal().entries()) {
+    for (const entry of openJournal().queued()) {
       if (room <= 0) break;
       const { localId } = entry;
-      if (entry.state !== 'queued' || preparing.has(localId) || posting.has(localId) || !isWorkable(entry, account)) continue;
+      if (preparing.has(localId) || posting.has(localId) || !isWorkable(entry, account)) continue;
       room -= 1;
       const work = prepare(localId, account)
         .catch((error: unknown) => logger.error('Preparing an upload failed unexpectedly', { localId, message: messageOf(error) }))
@@ -344,7 +348,9 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   async function prepare(localId: string, account: SessionUser): Promise<void> {
     const entry = openJournal().get(localId);
     if (!entry || entry.state !== 'queued') return;
-    const read = await readEntryBytes(entry, blobs);
+    // Kept since the file was added: the very bytes that were hashed. Otherwise read and checked again.
+    const kept = intakeBytes.take(localId);
+    const read = kept ? ({ ok: true, bytes: kept } as const) : await readEntryBytes(entry, blobs);
     if (!read.ok) {
       await apply(localId, ['queued'], 'failed', { error: read.error, warning: undefined }, { durable: true });
       return;
@@ -814,10 +820,12 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         const at = now();
         const sentBefore = sentOrSending(input.country);
         // Journal (durably) and start sending chunk by chunk, so a big drop starts moving at once.
-        for (let first = 0; first < expanded.files.length; first += ADD_CHUNK) {
-          const chunk = await prepareSome(input, expanded.files.slice(first, first + ADD_CHUNK), first + 1, template, at);
+        // The first chunk is as small as what is sent at once, so the first POSTs leave without waiting for the rest.
+        for (let first = 0, size = concurrency; first < expanded.files.length; first += size, size = ADD_CHUNK) {
+          const chunk = await prepareSome(input, expanded.files.slice(first, first + size), first + 1, template, at);
           const account = currentAccount();
           const entries: JournalEntry[] = [];
+          const readBytes = new Map<string, Buffer>();
           for (const result of chunk) {
             if (!result) continue;
             if (!result.ok) {
@@ -832,9 +840,11 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
             const entry = newEntry(result.file, batchId, input.country, account, at.toISOString());
             sentBefore.set(sameFileKey(entry), entry);
             entries.push(entry);
+            readBytes.set(entry.localId, result.bytes);
           }
           // Every file is on disk as an entry before anything is sent.
           await openJournal().put(entries, { durable: true });
+          for (const [localId, bytes] of readBytes) intakeBytes.keep(localId, bytes);
           added.push(...entries);
           feed.changed(entries.map((entry) => entry.localId));
           pump();
@@ -932,6 +942,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       if (!cancelled) {
         throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[openJournal().get(localId)?.state ?? entry.state]}.`);
       }
+      intakeBytes.drop(localId);
       await releaseBlob(cancelled);
       return view(cancelled);
     },

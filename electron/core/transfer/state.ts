@@ -49,12 +49,13 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
     throw new IllegalTransitionError(`An upload cannot go from ${entry.state} to ${next} (${entry.localId}).`);
   }
   const { note, ...fields } = changes;
-  const updated: JournalEntry = { ...entry, ...fields, state: next, updatedAt: now.toISOString() };
+  const merged: Record<string, unknown> = { ...entry, ...fields, state: next, updatedAt: now.toISOString() };
   // A new warning without a code of its own replaces the old warning's code too.
-  if ('warning' in fields && !('warningCode' in fields)) delete updated.warningCode;
-  for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
-    if (fields[key] === undefined) delete updated[key];
-  }
+  if ('warning' in fields && !('warningCode' in fields)) merged.warningCode = undefined;
+  // Fields set to undefined are left out (not deleted afterwards: an object with deleted keys is slow to read and serialize).
+  const kept: Record<string, unknown> = {};
+  for (const key in merged) if (merged[key] !== undefined) kept[key] = merged[key];
+  const updated = kept as unknown as JournalEntry;
   const statusChanged = updated.serverStatus !== undefined && updated.serverStatus !== entry.serverStatus;
   if (next !== entry.state || statusChanged || note) {
     updated.history = [

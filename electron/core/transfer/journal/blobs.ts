@@ -10,6 +10,8 @@ const SHA256 = /^[0-9a-f]{64}$/;
 
 export class BlobStore {
   readonly dir: string;
+  /** The folder is made once, not on every put. */
+  #made: Promise<unknown> | undefined;
 
   constructor(dir: string) {
     this.dir = dir;
@@ -29,7 +31,11 @@ export class BlobStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    await fs.mkdir(this.dir, { recursive: true });
+    this.#made ??= fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+      this.#made = undefined;
+      throw error;
+    });
+    await this.#made;
     const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     const handle = await fs.open(temporary, 'w', 0o600);
     try {

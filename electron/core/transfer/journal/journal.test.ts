@@ -74,6 +74,25 @@ describe('upload journal', () => {
     expect(reopened.get('a')?.history.map((h) => h.state)).toEqual(['queued', 'sending']);
   });
 
+  it('lists the files waiting to be sent in the order they started waiting, also after a restart', async () => {
+    const dir = tempDir();
+    const { journal } = await openAt(dir);
+    await journal.put([entry('a'), entry('b'), entry('c')], { durable: true });
+    const ids = (j: UploadJournal): string[] => [...j.queued()].map((e) => e.localId);
+    expect(ids(journal)).toEqual(['a', 'b', 'c']);
+    const sendingA = transition(entry('a'), 'sending', {}, new Date(NOW + 1000));
+    await journal.put([sendingA], { durable: true });
+    expect(ids(journal)).toEqual(['b', 'c']);
+    // Sent back to the queue (e.g. after a 401): it waits behind the others.
+    await journal.put([transition(sendingA, 'queued', {}, new Date(NOW + 2000))], { durable: true });
+    // A change that keeps an entry queued keeps its place.
+    await journal.put([{ ...entry('b'), warning: 'waiting' }], { durable: true });
+    expect(ids(journal)).toEqual(['b', 'c', 'a']);
+    await journal.close();
+    const { journal: reopened } = await openAt(dir);
+    expect(ids(reopened).sort()).toEqual(['a', 'b', 'c']);
+  });
+
   it('survives a torn last line (a crash mid-write): the entry keeps its previous state and the file is repaired', async () => {
     const dir = tempDir();
     const { journal } = await openAt(dir);

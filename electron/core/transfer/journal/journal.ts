@@ -37,6 +37,8 @@ export class UploadJournal {
   readonly #entries: Map<string, JournalEntry>;
   readonly #log: AppendLog;
   readonly #logger: Logger;
+  /** Entries waiting to be sent, in the order they started waiting: the sender need not scan every entry (a month of them). */
+  readonly #queued = new Set<string>();
   /** Lines appended since the file was last rewritten compactly. */
   #appended = 0;
 
@@ -46,6 +48,12 @@ export class UploadJournal {
     this.#log = log;
     this.report = report;
     this.#logger = logger;
+    for (const entry of entries.values()) this.#index(entry);
+  }
+
+  #index(entry: JournalEntry): void {
+    if (entry.state === 'queued') this.#queued.add(entry.localId);
+    else this.#queued.delete(entry.localId);
   }
 
   static async open(options: JournalOpenOptions): Promise<UploadJournal> {
@@ -85,13 +93,24 @@ export class UploadJournal {
     return this.#entries.get(localId);
   }
 
+  /** The `queued` entries, in the order they started waiting. */
+  *queued(): Generator<JournalEntry> {
+    for (const localId of this.#queued) {
+      const entry = this.#entries.get(localId);
+      if (entry) yield entry;
+    }
+  }
+
   /**
    * Records new versions of entries. Memory changes at once; the promise resolves when the lines
    * are written and, with `durable`, fsync'd (callers await that before any network call).
    */
   put(entries: readonly JournalEntry[], options: { durable: boolean }): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
-    for (const entry of entries) this.#entries.set(entry.localId, entry);
+    for (const entry of entries) {
+      this.#entries.set(entry.localId, entry);
+      this.#index(entry);
+    }
     const written = this.#log.append(entries.map(serialize).join('\n'), options.durable);
     this.#appended += entries.length;
     // A long session must not grow the file without bound: rewrite it once it is mostly old versions.

@@ -1,10 +1,17 @@
 /**
  * An append-only JSON-lines file with group commit: lines queued while a write is in progress go
- * out together in one write, followed by one fsync when any of them asked to be durable.
- * Reading tolerates a torn last line (the process died mid-write).
+ * out together in one write, durable when any of them asked to be. Where the system offers it the
+ * file is opened for synchronous data writes (O_DSYNC), so a durable write is one call on the
+ * thread pool instead of a write and an fsync: on a virtual machine each such call costs more
+ * than the write itself. Reading tolerates a torn last line (the process died mid-write).
  */
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
+/** O_DSYNC (or O_SYNC) where the platform has it (not on Windows: there an fsync follows the write). */
+const SYNC_WRITE_FLAG: number = constants.O_DSYNC ?? constants.O_SYNC ?? 0;
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | SYNC_WRITE_FLAG;
 
 export interface LogRead {
   /** Every complete line's parsed JSON, in order. */
@@ -87,7 +94,7 @@ export class AppendLog {
 
   static async open(file: string): Promise<AppendLog> {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    return new AppendLog(file, await fs.open(file, 'a', 0o600));
+    return new AppendLog(file, await fs.open(file, APPEND_FLAGS, 0o600));
   }
 
   /** Resolves when the line is written, and, when `durable`, on disk (fsync). */
@@ -121,7 +128,7 @@ export class AppendLog {
         const batch = this.#pending.splice(0, end === -1 ? this.#pending.length : end) as Array<Extract<Pending, { kind: 'line' }>>;
         try {
           await this.#handle.write(batch.map((item) => item.text).join(''), null, 'utf8');
-          if (batch.some((item) => item.durable)) await this.#handle.datasync();
+          if (SYNC_WRITE_FLAG === 0 && batch.some((item) => item.durable)) await this.#handle.datasync();
           for (const item of batch) item.resolve();
         } catch (error) {
           for (const item of batch) item.reject(error);
@@ -139,7 +146,7 @@ export class AppendLog {
         await rewriteLog(this.#file, item.snapshot());
         item.resolve();
       } finally {
-        this.#handle = await fs.open(this.#file, 'a', 0o600);
+        this.#handle = await fs.open(this.#file, APPEND_FLAGS, 0o600);
       }
     } catch (error) {
       item.reject(error);
