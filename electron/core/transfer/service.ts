@@ -842,7 +842,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
             entries.push(entry);
             readBytes.set(entry.localId, result.bytes);
           }
-          // Every file is on disk as an entry before anything is sent.
+          // Every file is on disk as an entry before anything is sent, and the bytes of dropped files before the entries that name them.
+          if (entries.some((entry) => entry.source.kind === 'blob')) await blobs.syncFolder();
           await openJournal().put(entries, { durable: true });
           for (const [localId, bytes] of readBytes) intakeBytes.keep(localId, bytes);
           added.push(...entries);

@@ -47,6 +47,23 @@ export class BlobStore {
     await fs.rename(temporary, target);
   }
 
+  /**
+   * Makes the renames of the blobs put so far durable (the folder's entries): called once for a
+   * group of puts, before the journal refers to them. Some systems (Windows) cannot open a folder;
+   * the rename is still atomic there.
+   */
+  async syncFolder(): Promise<void> {
+    const handle = await fs.open(this.dir, 'r').catch(() => undefined);
+    if (!handle) return;
+    try {
+      await handle.sync();
+    } catch {
+      // A folder that cannot be flushed: nothing more to do.
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  }
+
   read(sha256: string): Promise<Buffer> {
     return fs.readFile(this.pathOf(sha256));
   }

@@ -192,4 +192,13 @@ describe('upload blobs', () => {
     expect(fs.readdirSync(path.join(dir, 'blobs'))).toEqual([keep]);
     expect(() => blobs.pathOf('../../etc/passwd')).toThrow();
   });
+
+  it('flushes its folder after puts, and does not fail before the first put made it', async () => {
+    const dir = tempDir();
+    const blobs = new BlobStore(path.join(dir, 'blobs'));
+    await expect(blobs.syncFolder()).resolves.toBeUndefined();
+    await blobs.put('c'.repeat(64), Buffer.from('kept'));
+    await expect(blobs.syncFolder()).resolves.toBeUndefined();
+    expect(fs.readdirSync(path.join(dir, 'blobs'))).toEqual(['c'.repeat(64)]);
+  });
 });
