@@ -13,6 +13,7 @@ import type { DocumentsApi } from '../api';
 import { isSendableType } from '../paths';
 import { detectSourceFormat, sourceExtension } from '../source-view';
 import { folderNames, recordedFilesIntact, writeDocumentFiles, type FileToWrite } from './document-files';
+import { templateNeedsRecord } from './file-names';
 import { createDurableBatches } from './durability';
 import { describeFailure, isCancellation, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
 import type { Job, JobEntry } from './job';
@@ -57,7 +58,9 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
 
   try {
     if (!job.resolved) {
-      await setState('listing');
+      // Chosen documents named by uuid need no listing: nothing to show or save before they run.
+      const listsFirst = job.selection.kind === 'filter' || templateNeedsRecord(job.template);
+      if (listsFirst) await setState('listing');
       const context = {
         api: deps.api,
         type: job.type,
@@ -77,7 +80,8 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     await removeLeftoverTemps(job, deps.logger);
     job.counts = { written: 0, skipped: 0, failed: 0, marked: job.counts.marked };
     for (const entry of job.entries) if (entry.state === 'failed') entry.state = 'pending';
-    await setState('running');
+    // Saved while the first documents download: should the app die first, a resume lists them again and keeps identical files.
+    setState('running').catch(() => undefined);
     // The writer answers a batch at a time, a few milliseconds apart: enough writes must wait on it to keep the downloads going.
     const writes = createWriteQueue(48, 64);
     const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
@@ -181,7 +185,8 @@ async function markDownloaded(job: Job, deps: RunDeps, setState: (state: Job['st
   if (!job.markDownloaded || !isSendableType(job.type)) return '';
   const toMark = job.entries.filter((entry) => entry.state === 'done' && !entry.marked);
   if (toMark.length === 0) return '';
-  await setState('marking');
+  // Saved beside the marks rather than before them: after a crash now, a resume finds the files on disk either way.
+  setState('marking').catch(() => undefined);
   const marked: string[] = [];
   let message = '';
   for (let start = 0; start < toMark.length; start += MARK_BATCH) {
