@@ -63,7 +63,12 @@ function fileSystemProblem(error: unknown, what: string): string {
 const isHidden = (name: string): boolean => name.startsWith('.');
 
 /** Expands dropped items into files: folders recursively (hidden entries skipped), at most `maxFiles`. */
-export async function expandDroppedFiles(dropped: readonly DroppedFile[], maxFiles: number): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
+/** `limitInMessage`: the limit to name when files are left out (when this is the rest of a drop whose first part was expanded apart). */
+export async function expandDroppedFiles(
+  dropped: readonly DroppedFile[],
+  maxFiles: number,
+  limitInMessage = maxFiles,
+): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
   const files: CandidateFile[] = [];
   const refused: RejectedFile[] = [];
   let overflow = 0;
@@ -148,7 +153,7 @@ export async function expandDroppedFiles(dropped: readonly DroppedFile[], maxFil
     }
   }
   if (overflow > 0) {
-    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${maxFiles} files can be added at once; ${overflow} more were left out. Add them in another batch.`));
+    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${limitInMessage} files can be added at once; ${overflow} more were left out. Add them in another batch.`));
   }
   return { files, rejected: refused };
 }

@@ -406,15 +406,17 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     switch (outcome.kind) {
       case 'accepted': {
         const status = normalizeStatus(outcome.receipt.status);
-        // Written (and fsync'd) at once, but the next file need not wait for the disk: should the
-        // app die before this line is on disk, the entry is still `sending` and the next start
-        // finds the upload by End-to-end ID.
+        const finished = status === 'delivered';
+        // `accepted` goes to disk with the next durable line (within 100 ms), and the next file
+        // does not wait for it: should the app die first, the entry is still `sending` and the next
+        // start finds the upload by End-to-end ID. `done` is durable at once: the file's kept
+        // bytes are deleted after it.
         const accepted = apply(
           localId,
           ['sending'],
-          status === 'delivered' ? 'done' : 'accepted',
+          finished ? 'done' : 'accepted',
           { uploadId: outcome.receipt.id, serverStatus: status, adoptedAfterUncertain: false, note: `Accepted by the service (upload ${outcome.receipt.id})` },
-          { durable: true },
+          { durable: finished },
         );
         const entryNow = openJournal().get(localId);
         if (entryNow?.state === 'accepted') poller.track(localId);
@@ -813,16 +815,37 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       // The batch cannot settle while its files are still being added.
       addingBatches.add(batchId);
       try {
-        const expanded = await expandDroppedFiles(input.files, tuning.maxFilesPerAdd ?? 5_000);
-        const rejected: RejectedFile[] = [...expanded.rejected];
+        const maxFiles = tuning.maxFilesPerAdd ?? 5_000;
+        // The first few dropped items are looked at on their own, so that their files leave while the rest are looked at.
+        const head = await expandDroppedFiles(input.files.slice(0, concurrency), maxFiles);
+        const candidates: CandidateFile[] = [...head.files];
+        const rejected: RejectedFile[] = [...head.rejected];
+        // Started once the first files are on their way: its many look-ups would otherwise queue before their reads.
+        let rest: Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> | undefined;
+        let restMerged = input.files.length <= concurrency;
+        const startRest = (): void => {
+          if (rest || restMerged) return;
+          rest = expandDroppedFiles(input.files.slice(concurrency), Math.max(0, maxFiles - head.files.length), maxFiles);
+          rest.catch(() => undefined); // awaited below; never left unhandled should adding stop first
+        };
+        const withRest = async (): Promise<void> => {
+          if (restMerged) return;
+          startRest();
+          const expanded = await rest;
+          restMerged = true;
+          candidates.push(...(expanded?.files ?? []));
+          rejected.push(...(expanded?.rejected ?? []));
+        };
         const added: JournalEntry[] = [];
         const template = input.e2eIdTemplate ?? readUploadPreferences(deps.settings, logger).e2eIdTemplate;
         const at = now();
         const sentBefore = sentOrSending(input.country);
         // Journal (durably) and start sending chunk by chunk, so a big drop starts moving at once.
         // The first chunk is as small as what is sent at once, so the first POSTs leave without waiting for the rest.
-        for (let first = 0, size = concurrency; first < expanded.files.length; first += size, size = ADD_CHUNK) {
-          const chunk = await prepareSome(input, expanded.files.slice(first, first + size), first + 1, template, at);
+        for (let first = 0, size = concurrency; ; first += size, size = ADD_CHUNK) {
+          if (first + size > candidates.length) await withRest();
+          if (first >= candidates.length) break;
+          const chunk = await prepareSome(input, candidates.slice(first, first + size), first + 1, template, at);
           const account = currentAccount();
           const entries: JournalEntry[] = [];
           const readBytes = new Map<string, Buffer>();
@@ -849,6 +872,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
           added.push(...entries);
           feed.changed(entries.map((entry) => entry.localId));
           pump();
+          startRest();
         }
         if (rejected.length > 0) localRejections.set(batchId, rejected.length);
         addingBatches.delete(batchId);

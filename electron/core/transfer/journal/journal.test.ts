@@ -139,6 +139,27 @@ describe('upload journal', () => {
     expect(fs.statSync(journalFile(dir)).mode & 0o777).toBe(0o600);
   });
 
+  it('lets a change that need not be durable wait for the next durable one, or a moment, never losing it on close', async () => {
+    const dir = tempDir();
+    const { journal } = await openAt(dir);
+    const file = path.join(dir, JOURNAL_FILE_NAME);
+    const lines = (): string[] => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    await journal.put([entry('a')], { durable: true });
+    const written = lines().length;
+    const lazy = journal.put([transition(entry('a'), 'sending', {}, new Date(NOW))], { durable: false });
+    expect(lines()).toHaveLength(written);
+    await journal.put([entry('b')], { durable: true });
+    await lazy;
+    expect(lines()).toHaveLength(written + 2);
+    // Alone, it is written within a moment.
+    await journal.put([transition(entry('b'), 'sending', {}, new Date(NOW))], { durable: false });
+    expect(lines()).toHaveLength(written + 3);
+    // And on close.
+    void journal.put([{ ...entry('c') }], { durable: false });
+    await journal.close();
+    expect(lines()).toHaveLength(written + 4);
+  });
+
   it('writes every change of many concurrent puts (grouped writes) in order', async () => {
     const dir = tempDir();
     const { journal } = await openAt(dir);
