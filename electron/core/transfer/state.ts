@@ -49,13 +49,11 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
     throw new IllegalTransitionError(`An upload cannot go from ${entry.state} to ${next} (${entry.localId}).`);
   }
   const { note, ...fields } = changes;
-  const merged: Record<string, unknown> = { ...entry, ...fields, state: next, updatedAt: now.toISOString() };
-  // A new warning without a code of its own replaces the old warning's code too.
-  if ('warning' in fields && !('warningCode' in fields)) merged.warningCode = undefined;
-  // Fields set to undefined are left out (not deleted afterwards: an object with deleted keys is slow to read and serialize).
-  const kept: Record<string, unknown> = {};
-  for (const key in merged) if (merged[key] !== undefined) kept[key] = merged[key];
-  const updated = kept as unknown as JournalEntry;
+  // A field set to undefined stays as an undefined key (JSON leaves it out): deleting keys would
+  // make the object slow to read and serialize. A new warning without a code of its own replaces
+  // the old warning's code too.
+  const clearsCode = 'warning' in fields && !('warningCode' in fields);
+  const updated = { ...entry, ...fields, ...(clearsCode ? { warningCode: undefined } : {}), state: next, updatedAt: now.toISOString() } as JournalEntry;
   const statusChanged = updated.serverStatus !== undefined && updated.serverStatus !== entry.serverStatus;
   if (next !== entry.state || statusChanged || note) {
     updated.history = [
