@@ -7,6 +7,7 @@ import { nodeAtomicFileSystem, syncFiles, targetOfTempName, tempNameFor, writeFi
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
 import crypto from 'node:crypto';
+import { createFileReader } from './file-reader';
 import { readAndHash } from './read-and-hash';
 import { createWorkerWriter, createWriterThreads } from './worker-writer';
 
@@ -251,6 +252,41 @@ describe('readAndHash', () => {
   it('says why a path cannot be read: missing, or a folder', async () => {
     expect(await readAndHash({ path: path.join(dir, 'nope.xml'), maxBytes: 100 })).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
     expect(await readAndHash({ path: dir, maxBytes: 100 })).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
+  });
+});
+
+describe('createFileReader', () => {
+  const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
+
+  it('reads many files in one go on its thread, each with its hash, and says why the others could not be read', async () => {
+    const reader = createFileReader();
+    try {
+      await reader.start();
+      const names = Array.from({ length: 40 }, (_, index) => `f${index}.xml`);
+      for (const [index, name] of names.entries()) await fs.writeFile(path.join(dir, name), `<f n="${index}"/>`);
+      await fs.writeFile(path.join(dir, 'big.xml'), 'x'.repeat(500));
+      const reads = await reader.readMany([
+        ...names.map((name) => ({ path: path.join(dir, name), maxBytes: 100 })),
+        { path: path.join(dir, 'big.xml'), maxBytes: 100 },
+        { path: path.join(dir, 'missing.xml'), maxBytes: 100 },
+        { path: dir, maxBytes: 100 },
+      ]);
+      expect(reads).toHaveLength(43);
+      expect(reads[7]).toEqual({ kind: 'read', bytes: Buffer.from('<f n="7"/>'), sha256: sha256('<f n="7"/>') });
+      expect(reads[40]).toEqual({ kind: 'tooLarge', size: 500 });
+      expect(reads[41]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
+      expect(reads[42]).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('reads on the main thread once closed (nothing asked of it is lost)', async () => {
+    const reader = createFileReader();
+    await reader.start();
+    await reader.close();
+    await fs.writeFile(path.join(dir, 'late.xml'), '<late/>');
+    expect(await reader.readMany([{ path: path.join(dir, 'late.xml'), maxBytes: 100 }])).toEqual([{ kind: 'read', bytes: Buffer.from('<late/>'), sha256: sha256('<late/>') }]);
   });
 });
 

@@ -1,10 +1,7 @@
 /**
- * Reading a file to send it: its size first, through the same handle as the read (each call is a
- * trip through libuv's thread pool, which costs more than reading a small file), nothing read
- * when it is too large, and the SHA-256 of exactly the bytes read.
- *
- * (A worker thread reading whole batches was tried: on two cores shared with the service it cost
- * more than it saved, measured with bench/uploads.ts.)
+ * Reading a file to send it on the main thread: its size first, through the same handle as the
+ * read, nothing read when it is too large, and the SHA-256 of exactly the bytes read. The file
+ * reader's thread does the same for batches (`file-reader.ts`); this is its fallback.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';

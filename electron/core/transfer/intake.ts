@@ -18,7 +18,7 @@ import {
   validateFileName,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
-import { readAndHash } from '../files/read-and-hash';
+import { readAndHash, type FileRead } from '../files/read-and-hash';
 import type { BlobStore } from './journal/blobs';
 import type { FileSource } from './journal/entry';
 
@@ -181,6 +181,8 @@ export interface PrepareContext {
   counter: number;
   random: () => number;
   blobs: BlobStore;
+  /** The file already read (off the main thread) with at least its own limit; read here otherwise. */
+  read?: FileRead;
 }
 
 /** Checks one candidate like the service would, hashes it and keeps dropped bytes as a blob. */
@@ -221,7 +223,9 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     source = { kind: 'blob', sha256 };
   } else {
     const filePath = candidate.content.path;
-    const read = await readAndHash({ path: filePath, maxBytes: limit });
+    let read = context.read ?? (await readAndHash({ path: filePath, maxBytes: limit }));
+    // Read ahead against the largest limit the name allows: its End-to-end ID may leave less room.
+    if (read.kind === 'read' && read.bytes.length > limit) read = { kind: 'tooLarge', size: read.bytes.length };
     if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
     if (read.kind === 'tooLarge') return refuse('too_large', tooLargeMessage(fileName, read.size));
     bytes = read.bytes;

@@ -30,6 +30,8 @@ import { messages, tooLargeMessage } from './api/messages';
 import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
 import { readEntryBytes } from './file-source';
+import { createFileReader } from '../files/file-reader';
+import type { FileRead } from '../files/read-and-hash';
 import { createIntakeBytes } from './intake-bytes';
 import { expandDroppedFiles, hashFile, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
 import { BlobStore } from './journal/blobs';
@@ -186,6 +188,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const preparing = new Map<string, Promise<void>>();
   const ready: PreparedSend[] = [];
   const intakeBytes = createIntakeBytes(tuning.intakeBytesBudget ?? 32 * 1024 * 1024);
+  const fileReader = createFileReader();
   const posting = new Map<string, Promise<void>>();
   const aborts = new Map<string, AbortController>();
   const announcedBatches = new Set<string>();
@@ -710,7 +713,9 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
 
   function start(): Promise<void> {
     if (disposed) return Promise.reject(new AppError('cancelled', 'The app is shutting down.'));
-    starting ??= open().catch((error: unknown) => {
+    // The reading thread gets ready while the journal opens, ahead of the first drop (it never fails the start).
+    const readerReady = fileReader.start();
+    starting ??= Promise.all([open(), readerReady]).then(() => undefined, (error: unknown) => {
       starting = undefined;
       logger.error('The upload journal cannot be opened', { message: messageOf(error) });
       throw new AppError('file', `The app cannot open its upload journal in ${uploadsDir}: ${messageOf(error)}. Check the folder's permissions and free disk space.`, {
@@ -728,15 +733,19 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     return entry;
   };
 
-  /** Checks and hashes candidates a few at a time, keeping their order. */
+  /** Checks and hashes candidates a few at a time, keeping their order; files on disk are read (and hashed) together, off the main thread. */
   async function prepareSome(input: AddUploadsInput, candidates: readonly CandidateFile[], firstCounter: number, template: string, at: Date): Promise<Prepared[]> {
+    const onDisk = candidates.flatMap((candidate, index) => (candidate.content.kind === 'path' ? [{ index, path: candidate.content.path, maxBytes: maxFileBytesForUpload(candidate.fileName) }] : []));
+    const reads = new Map<number, FileRead>();
+    (await fileReader.readMany(onDisk)).forEach((read, position) => reads.set(onDisk[position]?.index ?? -1, read));
     const results = new Array<Prepared>(candidates.length);
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let index = next++; index < candidates.length; index = next++) {
         const candidate = candidates[index];
         if (!candidate) continue;
-        results[index] = await prepareFile(candidate, { country: input.country, e2eIdTemplate: template, now: at, counter: firstCounter + index, random, blobs });
+        const read = reads.get(index);
+        results[index] = await prepareFile(candidate, { country: input.country, e2eIdTemplate: template, now: at, counter: firstCounter + index, random, blobs, ...(read ? { read } : {}) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
@@ -806,6 +815,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       for (const item of ready.splice(0)) await unsend(item.entry.localId, 'The app was closed before this file was sent; it is sent on the next start.');
       await starting?.catch(() => undefined);
       feed.flush();
+      await fileReader.close();
       await journal?.close().catch((error: unknown) => logger.warn('Upload journal: closing failed', { message: messageOf(error) }));
     },
 
