@@ -160,6 +160,22 @@ describe('upload journal', () => {
     expect(lines()).toHaveLength(written + 4);
   });
 
+  it('keeps writing after a waiting change was taken by a durable write before its moment came', async () => {
+    const dir = tempDir();
+    const { journal } = await openAt(dir);
+    // A durable write under way takes the waiting change along…
+    const durable = journal.put([entry('a')], { durable: true });
+    const waiting = journal.put([entry('b')], { durable: false });
+    await Promise.all([durable, waiting]);
+    // The waiting change's moment passes with nothing left to write…
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // …and a durable change must still reach the disk (it used to wait forever).
+    const later = journal.put([entry('c')], { durable: true });
+    const outcome = await Promise.race([later.then(() => 'written'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 3_000))]);
+    expect(outcome).toBe('written');
+    expect(fs.readFileSync(path.join(dir, JOURNAL_FILE_NAME), 'utf8')).toContain('"localId":"c"');
+  });
+
   it('writes every change of many concurrent puts (grouped writes) in order', async () => {
     const dir = tempDir();
     const { journal } = await openAt(dir);

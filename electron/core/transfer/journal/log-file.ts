@@ -143,7 +143,10 @@ export class AppendLog {
   #flushNow(): void {
     if (this.#lazyTimer) clearTimeout(this.#lazyTimer);
     this.#lazyTimer = undefined;
-    this.#flushing ??= this.#flush();
+    // Nothing to write (the timer fired after a durable write took its lines): starting a flush
+    // would finish at once and leave a settled promise behind as if a flush were running.
+    if (this.#flushing || this.#pending.length === 0) return;
+    this.#flushing = this.#flush();
   }
 
   async #flush(): Promise<void> {
@@ -187,7 +190,8 @@ export class AppendLog {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#pending.length > 0) this.#flushNow();
-    while (this.#flushing) await this.#flushing;
+    // Each flush in turn; a flush that is over but still named would otherwise be awaited forever.
+    for (let current = this.#flushing; current; current = this.#flushing === current ? undefined : this.#flushing) await current;
     await this.#handle.close();
   }
 }
