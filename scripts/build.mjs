@@ -12,34 +12,15 @@
  * the e2e global setup uses both (the browser shell runs an up-to-date bundle, which starts faster than tsx).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => process.stderr.write(`[build] ${line}\n`);
 
-const newestMtime = (path) => {
-  let stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return 0;
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-};
-
-const isFresh = (output, sources) => {
-  const path = join(root, output);
-  if (!existsSync(path)) return false;
-  return Math.max(...sources.map((source) => newestMtime(join(root, source)))) <= statSync(path).mtimeMs;
-};
+const isFresh = (output, sources) => isUpToDate(join(root, output), sources.map((source) => join(root, source)));
 const rendererIsFresh = () => isFresh('dist/renderer/index.html', ['renderer', 'shared', 'vite.config.ts', 'package.json']);
 const emulatorIsFresh = () => isFresh('dist/emulator/cli.mjs', ['emulator', 'shared', 'package.json']);
 

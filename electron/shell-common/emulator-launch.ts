@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmulatorLaunch } from '../core/ports';
-import { isUpToDate } from './freshness';
+import { isUpToDate } from '../../scripts/freshness.mjs';
 
 /** The env var whose flags are appended to the emulator's command line (e.g. "--token-ttl 20"). */
 export const EMULATOR_ARGS_ENV = 'LEDGERDESK_EMULATOR_ARGS';

@@ -3,8 +3,8 @@
  * read, nothing read when it is too large, and the SHA-256 of exactly the bytes read. The file
  * reader's thread does the same for batches (`file-reader.ts`); this is its fallback.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import { sha256Hex } from './sha256';
 
 export interface FileToRead {
   path: string;
@@ -37,7 +37,7 @@ export async function readAndHash(file: FileToRead): Promise<FileRead> {
       filled += bytesRead;
     }
     const kept = filled === bytes.length ? bytes : bytes.subarray(0, filled);
-    return { kind: 'read', bytes: kept, sha256: crypto.createHash('sha256').update(kept).digest('hex') };
+    return { kind: 'read', bytes: kept, sha256: sha256Hex(kept) };
   } catch (error) {
     return { kind: 'error', error: error as NodeJS.ErrnoException };
   } finally {

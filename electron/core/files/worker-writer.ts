@@ -14,12 +14,12 @@
  * more workers start, and their flushes run side by side and share commits. `persist` then only
  * flushes the folders' entries (the renames), and files this writer did not write.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/contract';
 import { fileError, nodeAtomicFileSystem, syncFiles, syncFolders, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
+import { sha256Hex } from './sha256';
 
 export interface AtomicWriter {
   /**
@@ -37,7 +37,7 @@ export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFi
   return {
     async write(target, bytes) {
       await writeFileAtomic(target, bytes, fileSystem, { durable: false });
-      return { sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+      return { sha256: sha256Hex(bytes) };
     },
     persist: (targets) => syncFiles(targets, fileSystem),
     close: () => Promise.resolve(),

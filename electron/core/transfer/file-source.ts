@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import type { EntryError } from './api/messages';
 import type { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
-import { sha256Of } from './intake';
+import { sha256Hex } from '../files/sha256';
 
 export type ReadBytes = { ok: true; bytes: Buffer } | { ok: false; error: EntryError };
 
@@ -22,7 +22,7 @@ export async function readEntryBytes(entry: JournalEntry, blobs: BlobStore): Pro
         : `${entry.fileName} cannot be read at ${entry.source.path} (${code ?? 'unknown problem'}). Check the file and retry.`;
     return { ok: false, error: { code: 'file', message } };
   }
-  if (bytes.length !== entry.size || sha256Of(bytes) !== entry.sha256) {
+  if (bytes.length !== entry.size || sha256Hex(bytes) !== entry.sha256) {
     return {
       ok: false,
       error: { code: 'file', message: `${entry.fileName} changed after it was added, so it was not sent. Retry to send the file as it is now.` },

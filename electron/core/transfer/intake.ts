@@ -3,8 +3,7 @@
  * files skipped) and dropped bytes become candidate files, each checked like the service checks
  * it (shared/validation), hashed, and, for bytes, written once as a blob.
  */
-import crypto from 'node:crypto';
-import { createReadStream, type Dirent, type Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileRef, RejectedFile, UploadCountry } from '../../../shared/contract';
@@ -19,6 +18,7 @@ import {
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
 import { readAndHash, type FileRead } from '../files/read-and-hash';
+import { sha256Hex } from '../files/sha256';
 import type { BlobStore } from './journal/blobs';
 import type { FileSource } from './journal/entry';
 
@@ -158,21 +158,6 @@ export async function expandDroppedFiles(
   return { files, rejected: refused };
 }
 
-export async function hashFile(filePath: string): Promise<{ sha256: string; size: number }> {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(filePath)) {
-    const buffer = chunk as Buffer;
-    hash.update(buffer);
-    size += buffer.length;
-  }
-  return { sha256: hash.digest('hex'), size };
-}
-
-export function sha256Of(bytes: Uint8Array): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex');
-}
-
 export interface PrepareContext {
   country: UploadCountry;
   e2eIdTemplate: string;
@@ -214,7 +199,7 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
     if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
     bytes = Buffer.from(base64, 'base64');
-    sha256 = sha256Of(bytes);
+    sha256 = sha256Hex(bytes);
     try {
       await context.blobs.put(sha256, bytes);
     } catch (error) {

@@ -31,9 +31,10 @@ import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
 import { readEntryBytes } from './file-source';
 import { createFileReader } from '../files/file-reader';
+import { hashFile } from '../files/sha256';
 import type { FileRead } from '../files/read-and-hash';
 import { createIntakeBytes } from './intake-bytes';
-import { expandDroppedFiles, hashFile, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
+import { expandDroppedFiles, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
 import { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
 import { UploadJournal } from './journal/journal';
@@ -832,9 +833,9 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         const rejected: RejectedFile[] = [...head.rejected];
         // Started once the first files are on their way: its many look-ups would otherwise queue before their reads.
         let rest: Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> | undefined;
-        let restMerged = input.files.length <= concurrency;
+        let restMerged = false;
         const startRest = (): void => {
-          if (rest || restMerged) return;
+          if (rest) return;
           rest = expandDroppedFiles(input.files.slice(concurrency), Math.max(0, maxFiles - head.files.length), maxFiles);
           rest.catch(() => undefined); // awaited below; never left unhandled should adding stop first
         };

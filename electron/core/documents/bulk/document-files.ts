@@ -1,12 +1,10 @@
 /** Writing one document's files (source, PDF) into the folder, or recognising them as already there. */
-import crypto from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AtomicWriter } from '../../files/worker-writer';
 import type { WrittenFile } from './job';
+import { hashFile, sha256Hex } from '../../files/sha256';
 
-export const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** True when `filePath` is a file of exactly this size and sha256 (a partial or different file is not). */
 export async function fileMatches(filePath: string, expected: { sha256: string; size: number }): Promise<boolean> {
@@ -17,9 +15,8 @@ export async function fileMatches(filePath: string, expected: { sha256: string; 
     return false;
   }
   try {
-    const hash = crypto.createHash('sha256');
-    for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
-    return hash.digest('hex') === expected.sha256;
+    const { sha256 } = await hashFile(filePath);
+    return sha256 === expected.sha256;
   } catch {
     return false;
   }
@@ -46,7 +43,7 @@ export async function writeDocumentFiles(
     const target = path.join(folder, file.name);
     const size = file.bytes.length;
     if (mayExist(file.name)) {
-      const record = { name: file.name, sha256: sha256(file.bytes), size };
+      const record = { name: file.name, sha256: sha256Hex(file.bytes), size };
       if (!(await fileMatches(target, record))) {
         await writer.write(target, file.bytes);
         wrote = true;

@@ -190,8 +190,7 @@ export class AppendLog {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#pending.length > 0) this.#flushNow();
-    // Each flush in turn; a flush that is over but still named would otherwise be awaited forever.
-    for (let current = this.#flushing; current; current = this.#flushing === current ? undefined : this.#flushing) await current;
+    while (this.#flushing) await this.#flushing;
     await this.#handle.close();
   }
 }

@@ -1,0 +1,2 @@
+export declare const newestMtime: (path: string) => number;
+export declare const isUpToDate: (output: string, sources: readonly string[]) => boolean;
