@@ -63,6 +63,19 @@ describe('generateE2eId', () => {
     expect(id).toBe('upload-20261005-070809-88888888');
   });
 
+  it('reads placeholders like the /\\{(\\w+)\\}/ rule in odd templates (nested, empty, spaced, unclosed braces)', () => {
+    const values: Record<string, string> = { date: '20261005', time: '070809', file: 'invoice.xml', n: '3', rand: '88888888' };
+    const byRule = (template: string): string => template.replace(/\{(\w+)\}/g, (placeholder, key: string) => (Object.hasOwn(values, key) ? (values[key] ?? placeholder) : placeholder));
+    const pieces = ['{', '}', 'date', 'n', 'file', 'x', ' ', '-', '{n}', '{{', '}}', '_'];
+    let seed = 7;
+    const next = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let sample = 0; sample < 2000; sample += 1) {
+      const template = Array.from({ length: 1 + Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join('') + 'Z';
+      expect(generateE2eId(template, base), template).toBe(byRule(template).trim());
+    }
+    expect(generateE2eId('{{n}}-{date {n}-{}-{file', base)).toBe('{3}-{date 3-{}-{file');
+  });
+
   it('differs between files of a batch with the default template', () => {
     let seed = 0;
     const random = () => ((seed = (seed * 9301 + 49297) % 233280) / 233280);

@@ -53,22 +53,46 @@ export const DEFAULT_E2E_ID_TEMPLATE = '{date}-{time}-{file}-{rand}';
  */
 export function generateE2eId(template: string, context: E2eIdContext): string {
   const rand = randomHex(context.random, 8);
-  const fill = (file: string) => {
-    const values: Record<string, string> = {
-      date: formatDate(context.now),
-      time: formatTime(context.now),
-      file,
-      n: String(context.counter),
-      rand,
-    };
-    return sanitise(template.replace(/\{(\w+)\}/g, (placeholder, key: string) => (Object.hasOwn(values, key) ? (values[key] ?? placeholder) : placeholder)));
+  const values: Record<string, string> = {
+    date: formatDate(context.now),
+    time: formatTime(context.now),
+    file: context.fileName,
+    n: String(context.counter),
+    rand,
   };
-  let result = fill(context.fileName);
+  let result = sanitise(fillTemplate(template, values));
   const overflow = result.length - MAX_PRINTABLE_FIELD_LENGTH;
-  if (overflow > 0) result = fill(context.fileName.slice(0, Math.max(0, context.fileName.length - overflow)));
+  if (overflow > 0) {
+    values.file = context.fileName.slice(0, Math.max(0, context.fileName.length - overflow));
+    result = sanitise(fillTemplate(template, values));
+  }
   result = result.slice(0, MAX_PRINTABLE_FIELD_LENGTH).trim();
   if (result.length > 0) return result;
-  return `upload-${formatDate(context.now)}-${formatTime(context.now)}-${rand}`;
+  return `upload-${values.date}-${values.time}-${rand}`;
+}
+
+const PLACEHOLDER_NAME = /^\w+$/;
+
+/**
+ * `{name}` replaced by `values[name]`; unknown placeholders stay as written. A plain scan: it runs
+ * for every file added, and a replace callback would be a new closure each time.
+ */
+function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  let filled = '';
+  let from = 0;
+  for (;;) {
+    const open = template.indexOf('{', from);
+    const close = open === -1 ? -1 : template.indexOf('}', open + 1);
+    if (close === -1) return filled + template.slice(from);
+    const name = template.slice(open + 1, close);
+    // `{{n}` and the like: the placeholder is the innermost `{…}`.
+    const innerOpen = name.lastIndexOf('{');
+    const start = innerOpen === -1 ? open : open + 1 + innerOpen;
+    const key = template.slice(start + 1, close);
+    const value = PLACEHOLDER_NAME.test(key) && Object.hasOwn(values, key) ? values[key] : undefined;
+    filled += template.slice(from, start) + (value ?? template.slice(start, close + 1));
+    from = close + 1;
+  }
 }
 
 /** Non-printable characters become `_`; surrounding spaces go. */

@@ -52,6 +52,45 @@ describe('shared poller', () => {
     expect(gaps.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 1_000, 2_000]);
   });
 
+  it('runs a key asked for at once while the timer waits for a later one, and every one of many keys, four at a time', async () => {
+    const clock = new FakeClock(0);
+    const runs: Array<[string, number]> = [];
+    const open = new Map<string, (result: PollResult) => void>();
+    const poller = new SharedPoller({
+      clock,
+      logger: new MemoryLogger(),
+      minDelayMs: 1_000,
+      run: (key) => {
+        runs.push([key, clock.now()]);
+        return new Promise<PollResult>((resolve) => open.set(key, resolve));
+      },
+    });
+    poller.track('later');
+    poller.track('now', { immediate: true });
+    clock.advance(0);
+    await settle();
+    expect(runs).toEqual([['now', 0]]);
+    open.get('now')?.('stop');
+    open.delete('now');
+    await settle();
+    for (let index = 0; index < 10; index += 1) poller.track(`k${index}`, { immediate: true });
+    clock.advance(0);
+    await settle();
+    expect(runs).toHaveLength(5);
+    while (runs.length < 12) {
+      const running = [...open.entries()].filter(([key]) => runs.some(([run]) => run === key));
+      for (const [key, resolve] of running) {
+        open.delete(key);
+        resolve('stop');
+      }
+      await settle();
+      clock.advance(1_000);
+      await settle();
+      expect(open.size).toBeLessThanOrEqual(4);
+    }
+    expect(new Set(runs.map(([key]) => key))).toEqual(new Set(['now', 'later', ...Array.from({ length: 10 }, (_, index) => `k${index}`)]));
+  });
+
   it('stops following a key at a terminal answer, and uses one timer for all keys', async () => {
     const { clock, runs, poller, advance } = setUp({ a: ['unchanged', 'stop'], b: ['stop'] });
     poller.track('a', { immediate: true });

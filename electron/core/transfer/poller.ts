@@ -52,7 +52,7 @@ export class SharedPoller {
     } else {
       this.#items.set(key, { dueAt, delayMs: 0, running: false, again: false, removed: false });
     }
-    this.#arm();
+    this.#armFor(dueAt);
   }
 
   untrack(key: string): void {
@@ -84,15 +84,28 @@ export class SharedPoller {
     this.#items.clear();
   }
 
+  /** Makes sure the timer wakes up by `dueAt`: one armed as early already will (and then looks at every item). */
+  #armFor(dueAt: number): void {
+    if (this.#timer && this.#timerDueAt <= dueAt) return;
+    this.#arm();
+  }
+
   #arm(): void {
     if (this.#disposed) return;
+    // Every slot is taken: the next run to finish arms the timer.
+    if (this.#running >= this.#options.concurrency) {
+      this.#timer?.cancel();
+      this.#timer = undefined;
+      this.#timerDueAt = Number.POSITIVE_INFINITY;
+      return;
+    }
     let earliest = Number.POSITIVE_INFINITY;
     for (const item of this.#items.values()) if (!item.running && !item.removed) earliest = Math.min(earliest, item.dueAt);
     if (earliest === this.#timerDueAt && this.#timer) return;
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#timerDueAt = earliest;
-    if (earliest === Number.POSITIVE_INFINITY || this.#running >= this.#options.concurrency) return;
+    if (earliest === Number.POSITIVE_INFINITY) return;
     const { clock } = this.#options;
     this.#timer = clock.setTimeout(() => {
       this.#timer = undefined;

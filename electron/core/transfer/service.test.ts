@@ -284,6 +284,37 @@ describe('uploads service on the emulator', () => {
     expect(transferDebug(emulator.context).countUploads(added?.e2eId ?? '')).toBe(0);
   });
 
+  it('reading files again at their turn, each one moved, changed, grown or gone fails on its own with its reason, and the others are sent', async () => {
+    const files = tempDir();
+    const fine = writeFile(files, 'fine.xml', invoiceXml('FINE-1'));
+    const moved = writeFile(files, 'moved.xml', invoiceXml('MOVED-1'));
+    const edited = writeFile(files, 'edited.xml', invoiceXml('EDIT-1'));
+    const grown = writeFile(files, 'grown.xml', invoiceXml('GROW-1'));
+    const t = uploads({ token: undefined, tuning: { intakeBytesBudget: 0 } });
+    const added = await t.service.add({
+      country: 'IT',
+      files: [fine, moved, edited, grown].map((file) => ({ file: { kind: 'path' as const, path: file } })),
+    });
+    const dropped = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'dropped.xml', base64: base64(invoiceXml('DROP-1')) } }] });
+    fs.renameSync(moved, path.join(files, 'elsewhere.xml'));
+    fs.writeFileSync(edited, invoiceXml('EDIT-2'));
+    fs.appendFileSync(grown, '<!-- a longer file now -->');
+    const droppedSha = dropped.entries[0]?.sha256 ?? '';
+    fs.rmSync(path.join(t.userDataDir, 'uploads', 'blobs', droppedSha));
+    t.session.signIn(token);
+    const settledList = await untilAllSettled(t, 5);
+    const byName = new Map(settledList.map((entry) => [entry.fileName, entry]));
+    expect(byName.get('fine.xml')?.state).toBe('done');
+    expect(byName.get('moved.xml')?.error?.message).toMatch(/can no longer be found at .*moved\.xml/);
+    expect(byName.get('edited.xml')?.error?.message).toMatch(/changed after it was added/);
+    expect(byName.get('grown.xml')?.error?.message).toMatch(/changed after it was added/);
+    expect(byName.get('dropped.xml')?.error?.message).toMatch(/copy of dropped\.xml kept for sending is gone/);
+    for (const entry of [...added.entries, ...dropped.entries].filter((entry) => entry.fileName !== 'fine.xml')) {
+      expect(byName.get(entry.fileName)?.state).toBe('failed');
+      expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(0);
+    }
+  });
+
   it('keeps a file queued on 401 and sends it once after signing in again', async () => {
     const t = uploads({ token: 'not-a-valid-token' });
     const result = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'later.xml', base64: base64(invoiceXml('S-1')) } }] });

@@ -29,7 +29,7 @@ import { createTransferApi, type PostOutcome, type TransferApi } from './api/cli
 import { messages, tooLargeMessage } from './api/messages';
 import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
-import { readEntryBytes } from './file-source';
+import { readEntriesBytes } from './file-source';
 import { createFileReader } from '../files/file-reader';
 import { hashFile } from '../files/sha256';
 import type { FileRead } from '../files/read-and-hash';
@@ -104,6 +104,14 @@ export interface AddUploadsResult {
 
 export type UploadsFilter = 'all' | 'active' | 'failed' | 'done';
 
+/** A transition to apply (see `applyAll`). */
+interface EntryChange {
+  localId: string;
+  from: readonly UploadState[];
+  next: UploadState;
+  changes: TransitionChanges;
+}
+
 interface PreparedSend {
   entry: JournalEntry;
   bytes: Buffer;
@@ -114,6 +122,8 @@ export interface UploadsService {
   /** Opens the journal, finishes what a previous run left, and starts working. Idempotent. */
   start(): Promise<void>;
   dispose(): Promise<void>;
+  /** Resolves once every change so far is in the journal on disk (the service writes lazy ones within 100 ms by itself; benches and tests wait for it). */
+  flush(): Promise<void>;
   add(input: AddUploadsInput): Promise<AddUploadsResult>;
   list(input?: { filter?: UploadsFilter; search?: string }): Promise<UploadEntry[]>;
   retry(localId: string): Promise<UploadEntry>;
@@ -191,7 +201,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const intakeBytes = createIntakeBytes(tuning.intakeBytesBudget ?? 32 * 1024 * 1024);
   const fileReader = createFileReader();
   const posting = new Map<string, Promise<void>>();
-  const aborts = new Map<string, AbortController>();
+  /** Aborts the POSTs in flight when the service is disposed (one signal for all: each costs a little on every POST). */
+  const closing = new AbortController();
   const announcedBatches = new Set<string>();
   const addingBatches = new Set<string>();
   const localRejections = new Map<string, number>();
@@ -240,37 +251,43 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   };
 
   /**
-   * Applies a transition if the entry is still in one of `from` (another task may have moved it
-   * meanwhile). Resolves once written, and fsync'd when `durable`; non-durable write failures are
+   * Applies transitions with one journal write, each only if its entry is still in one of its
+   * `from` states (another task may have moved it meanwhile; it is then `undefined` in the
+   * result). Resolves once written, and fsync'd when `durable`; non-durable write failures are
    * logged (the next start reconciles whatever the file says).
    */
+  const applyAll = async (changes: readonly EntryChange[], options: { durable: boolean } = { durable: false }): Promise<Array<JournalEntry | undefined>> => {
+    const at = now();
+    const results = changes.map(({ localId, from, next, changes: fields }) => {
+      const current = openJournal().get(localId);
+      return current && from.includes(current.state) ? transition(current, next, fields, at) : undefined;
+    });
+    const updated = results.filter((entry): entry is JournalEntry => entry !== undefined);
+    const written = openJournal().put(updated, options);
+    feed.changed(updated.map((entry) => entry.localId));
+    if (options.durable) {
+      await written;
+    } else {
+      written.catch((error: unknown) => logger.error('Upload journal: a change could not be written', { localIds: updated.map((entry) => entry.localId), message: messageOf(error) }));
+    }
+    return results;
+  };
+
   const apply = async (
     localId: string,
     from: readonly UploadState[],
     next: UploadState,
     changes: TransitionChanges,
     options: { durable: boolean } = { durable: false },
-  ): Promise<JournalEntry | undefined> => {
-    const current = openJournal().get(localId);
-    if (!current || !from.includes(current.state)) return undefined;
-    const updated = transition(current, next, changes, now());
-    const written = openJournal().put([updated], options);
-    feed.changed([localId]);
-    if (options.durable) {
-      await written;
-    } else {
-      written.catch((error: unknown) => logger.error('Upload journal: a change could not be written', { localId, message: messageOf(error) }));
-    }
-    return updated;
-  };
+  ): Promise<JournalEntry | undefined> => (await applyAll([{ localId, from, next, changes }], options))[0];
 
   /** Deletes the blob of a finished entry unless another entry still needs the same content. */
   const releaseBlob = async (entry: JournalEntry): Promise<void> => {
     if (entry.source.kind !== 'blob') return;
     const sha = entry.source.sha256;
     const stillNeeded = openJournal()
-      .entries()
-      .some((other) => other.localId !== entry.localId && other.source.kind === 'blob' && other.source.sha256 === sha && bytesNeededStates.has(other.state));
+      .blobUsers(sha)
+      .some((other) => other.localId !== entry.localId && bytesNeededStates.has(other.state));
     if (stillNeeded) return;
     await blobs.delete(sha).catch((error: unknown) => logger.warn('Upload blob could not be deleted', { message: messageOf(error) }));
   };
@@ -286,11 +303,6 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   };
 
   /**
-   * Sending runs in two stages so the disk never sits between two POSTs: up to `concurrency`
-   * files are prepared ahead (bytes read and checked, `sending` fsync'd) while up to
-   * `concurrency` POSTs are in flight. At most 2 × concurrency files are in memory.
-   */
-  /**
    * After a 401 nothing is sent until the session changes (sign-in, renewal). Should no change
    * come (the rejected token was not the session's), sending is tried again after a while.
    */
@@ -304,6 +316,11 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     }, 30_000);
   }
 
+  /**
+   * Sending runs in two stages so the disk never sits between two POSTs: files are prepared
+   * ahead, `concurrency` at a time (bytes read and checked, `sending` fsync'd in one write), while
+   * up to `concurrency` POSTs are in flight. At most 3 × concurrency files are in memory.
+   */
   function pump(): void {
     if (!started || disposed) return;
     while (posting.size < concurrency && ready.length > 0) {
@@ -326,21 +343,25 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     if (waitingForSession) return;
     const account = currentAccount();
     if (!account) return;
-    let room = 2 * concurrency - posting.size - ready.length - preparing.size;
+    const room = 3 * concurrency - posting.size - ready.length - preparing.size;
     if (room <= 0) return;
+    const batch: string[] = [];
     for (const entry of openJournal().queued()) {
-      if (room <= 0) break;
-      const { localId } = entry;
-      if (preparing.has(localId) || posting.has(localId) || !isWorkable(entry, account)) continue;
-      room -= 1;
-      const work = prepare(localId, account)
-        .catch((error: unknown) => logger.error('Preparing an upload failed unexpectedly', { localId, message: messageOf(error) }))
-        .finally(() => {
-          preparing.delete(localId);
-          pump();
-        });
-      preparing.set(localId, work);
+      if (batch.length >= room) break;
+      if (preparing.has(entry.localId) || posting.has(entry.localId) || !isWorkable(entry, account)) continue;
+      batch.push(entry.localId);
     }
+    if (batch.length === 0) return;
+    // Files are prepared `concurrency` at a time, with one journal write for all of them: while
+    // enough are ready to keep the POSTs going, wait for room for a whole batch.
+    if (batch.length < concurrency && batch.length === room && ready.length + preparing.size > 0) return;
+    const work = prepare(batch, account)
+      .catch((error: unknown) => logger.error('Preparing uploads failed unexpectedly', { localIds: batch, message: messageOf(error) }))
+      .finally(() => {
+        for (const localId of batch) preparing.delete(localId);
+        pump();
+      });
+    for (const localId of batch) preparing.set(localId, work);
   }
 
   /** A prepared file that will not be posted now goes back to the queue (nothing left the app). */
@@ -348,48 +369,70 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     await apply(localId, ['sending'], 'queued', { warning, ...(warningCode ? { warningCode } : {}), note: 'Not sent yet: waiting' }).catch(() => undefined);
   }
 
-  /** Reads and checks the bytes, then records `sending` durably: only then may the POST leave. */
-  async function prepare(localId: string, account: SessionUser): Promise<void> {
-    const entry = openJournal().get(localId);
-    if (!entry || entry.state !== 'queued') return;
-    // Kept since the file was added: the very bytes that were hashed. Otherwise read and checked again.
-    const kept = intakeBytes.take(localId);
-    const read = kept ? ({ ok: true, bytes: kept } as const) : await readEntryBytes(entry, blobs);
-    if (!read.ok) {
-      await apply(localId, ['queued'], 'failed', { error: read.error, warning: undefined }, { durable: true });
-      return;
+  /**
+   * Reads and checks the bytes of a few queued files, then records them `sending` durably, in one
+   * journal write: only then may their POSTs leave.
+   */
+  async function prepare(localIds: readonly string[], account: SessionUser): Promise<void> {
+    const entries = localIds.map((localId) => openJournal().get(localId)).filter((entry): entry is JournalEntry => entry?.state === 'queued');
+    // Kept since the files were added: the very bytes that were hashed. The others are read and checked again.
+    const bytes = new Map<string, Buffer>();
+    for (const entry of entries) {
+      const kept = intakeBytes.take(entry.localId);
+      if (kept) bytes.set(entry.localId, kept);
     }
-    let sending: JournalEntry | undefined;
+    const toRead = entries.filter((entry) => !bytes.has(entry.localId));
+    const reads = await readEntriesBytes(toRead, blobs, fileReader);
+    const unreadable: EntryChange[] = [];
+    toRead.forEach((entry, index) => {
+      const read = reads[index];
+      if (read?.ok) bytes.set(entry.localId, read.bytes);
+      else if (read) unreadable.push({ localId: entry.localId, from: ['queued'], next: 'failed', changes: { error: read.error, warning: undefined } });
+    });
+    if (unreadable.length > 0) await applyAll(unreadable, { durable: true });
+    const sendable = entries.filter((entry) => bytes.has(entry.localId));
+    if (sendable.length === 0) return;
+    let sending: Array<JournalEntry | undefined>;
     try {
-      sending = await apply(
-        localId,
-        ['queued'],
-        'sending',
-        {
-          accountUid: account.uid,
-          accountEmail: account.email,
-          sendAttempts: entry.sendAttempts + 1,
-          error: undefined,
-          warning: undefined,
-          note: entry.sendAttempts > 0 ? `Sending again (attempt ${entry.sendAttempts + 1})` : undefined,
-        },
+      sending = await applyAll(
+        sendable.map((entry) => ({
+          localId: entry.localId,
+          from: ['queued'],
+          next: 'sending',
+          changes: {
+            accountUid: account.uid,
+            accountEmail: account.email,
+            sendAttempts: entry.sendAttempts + 1,
+            error: undefined,
+            warning: undefined,
+            note: entry.sendAttempts > 0 ? `Sending again (attempt ${entry.sendAttempts + 1})` : undefined,
+          },
+        })),
         { durable: true },
       );
     } catch (error) {
-      // Without `sending` safely on disk the POST must not leave: a crash could then duplicate it.
-      logger.error('Upload journal: cannot record the send; not sending', { localId, message: messageOf(error) });
-      await apply(localId, ['sending'], 'queued', {
-        warning: 'The app cannot write its upload journal (is the disk full?). The file waits; it is sent once the journal can be written.',
-      }).catch(() => undefined);
+      // Without `sending` safely on disk the POSTs must not leave: a crash could then duplicate them.
+      logger.error('Upload journal: cannot record the send; not sending', { localIds: sendable.map((entry) => entry.localId), message: messageOf(error) });
+      await applyAll(
+        sendable.map((entry) => ({
+          localId: entry.localId,
+          from: ['sending'],
+          next: 'queued',
+          changes: { warning: 'The app cannot write its upload journal (is the disk full?). The file waits; it is sent once the journal can be written.' },
+        })),
+      ).catch(() => undefined);
       scheduleRetry();
       return;
     }
-    if (!sending) return; // cancelled while its bytes were read
-    if (disposed) {
-      await unsend(localId, 'The app was closed before this file was sent; it is sent on the next start.');
-      return;
+    for (const entry of sending) {
+      if (!entry) continue; // cancelled while its bytes were read
+      if (disposed) {
+        await unsend(entry.localId, 'The app was closed before this file was sent; it is sent on the next start.');
+        continue;
+      }
+      const read = bytes.get(entry.localId);
+      if (read) ready.push({ entry, bytes: read, account });
     }
-    ready.push({ entry: sending, bytes: read.bytes, account });
   }
 
   async function post(item: PreparedSend): Promise<void> {
@@ -397,14 +440,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     const { localId } = sending;
     await deps.hooks?.beforePost?.(sending);
 
-    const controller = new AbortController();
-    aborts.set(localId, controller);
-    let outcome: PostOutcome;
-    try {
-      outcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes }, controller.signal);
-    } finally {
-      aborts.delete(localId);
-    }
+    const outcome: PostOutcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes }, closing.signal);
     await deps.hooks?.afterPostAnswer?.(sending, outcome.kind);
 
     switch (outcome.kind) {
@@ -659,7 +695,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     const batchIds = new Set(ids.map((id) => journal?.get(id)?.batchId).filter((id): id is string => id !== undefined));
     for (const batchId of batchIds) {
       if (announcedBatches.has(batchId) || addingBatches.has(batchId)) continue;
-      const members = journal.entries().filter((entry) => entry.batchId === batchId);
+      const members = journal.batch(batchId);
       if (members.length === 0 || !members.every((entry) => settledStates.has(entry.state))) continue;
       announceBatch(batchId, members);
     }
@@ -811,13 +847,17 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       poller.dispose();
       retryTimer?.cancel();
       sessionWaitTimer?.cancel();
-      for (const controller of aborts.values()) controller.abort();
+      closing.abort();
       await Promise.allSettled([...preparing.values(), ...posting.values()]);
       for (const item of ready.splice(0)) await unsend(item.entry.localId, 'The app was closed before this file was sent; it is sent on the next start.');
       await starting?.catch(() => undefined);
       feed.flush();
       await fileReader.close();
       await journal?.close().catch((error: unknown) => logger.warn('Upload journal: closing failed', { message: messageOf(error) }));
+    },
+
+    async flush() {
+      await journal?.flush();
     },
 
     async add(input) {

@@ -160,6 +160,21 @@ describe('upload journal', () => {
     expect(lines()).toHaveLength(written + 4);
   });
 
+  it('writes waiting changes at once when asked to flush, and flushing with nothing waiting returns', async () => {
+    const dir = tempDir();
+    const { journal } = await openAt(dir);
+    const file = path.join(dir, JOURNAL_FILE_NAME);
+    await journal.flush();
+    void journal.put([entry('a')], { durable: false });
+    void journal.put([entry('b')], { durable: false });
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('"localId":"a"');
+    // Without the flush they would only be written after their lazy moment (100 ms).
+    await journal.flush();
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('"localId":"a"');
+    expect(text).toContain('"localId":"b"');
+  });
+
   it('keeps writing after a waiting change was taken by a durable write before its moment came', async () => {
     const dir = tempDir();
     const { journal } = await openAt(dir);

@@ -39,6 +39,9 @@ export class UploadJournal {
   readonly #logger: Logger;
   /** Entries waiting to be sent, in the order they started waiting: the sender need not scan every entry (a month of them). */
   readonly #queued = new Set<string>();
+  /** The entries of each batch, and the entries sending each kept copy: looked up on every change, not by a scan. */
+  readonly #byBatch = new Map<string, Set<string>>();
+  readonly #byBlob = new Map<string, Set<string>>();
   /** Lines appended since the file was last rewritten compactly. */
   #appended = 0;
 
@@ -54,6 +57,17 @@ export class UploadJournal {
   #index(entry: JournalEntry): void {
     if (entry.state === 'queued') this.#queued.add(entry.localId);
     else this.#queued.delete(entry.localId);
+    addTo(this.#byBatch, entry.batchId, entry.localId);
+    if (entry.source.kind === 'blob') addTo(this.#byBlob, entry.source.sha256, entry.localId);
+  }
+
+  #members(index: ReadonlyMap<string, ReadonlySet<string>>, key: string): JournalEntry[] {
+    const members: JournalEntry[] = [];
+    for (const localId of index.get(key) ?? []) {
+      const entry = this.#entries.get(localId);
+      if (entry) members.push(entry);
+    }
+    return members;
   }
 
   static async open(options: JournalOpenOptions): Promise<UploadJournal> {
@@ -93,6 +107,16 @@ export class UploadJournal {
     return this.#entries.get(localId);
   }
 
+  /** The entries of a batch, in the order they were added. */
+  batch(batchId: string): JournalEntry[] {
+    return this.#members(this.#byBatch, batchId);
+  }
+
+  /** The entries whose bytes are the kept copy (blob) `sha256`. */
+  blobUsers(sha256: string): JournalEntry[] {
+    return this.#members(this.#byBlob, sha256);
+  }
+
   /** The `queued` entries, in the order they started waiting. */
   *queued(): Generator<JournalEntry> {
     for (const localId of this.#queued) {
@@ -123,9 +147,20 @@ export class UploadJournal {
     return written;
   }
 
+  /** Resolves once every change recorded so far is on disk. */
+  flush(): Promise<void> {
+    return this.#log.flush();
+  }
+
   close(): Promise<void> {
     return this.#log.close();
   }
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, localId: string): void {
+  const members = index.get(key);
+  if (members) members.add(localId);
+  else index.set(key, new Set([localId]));
 }
 
 function serialize(entry: JournalEntry): string {

@@ -187,6 +187,12 @@ export class AppendLog {
     }
   }
 
+  /** Resolves once every line appended so far is written (lazy ones are written now). */
+  async flush(): Promise<void> {
+    if (this.#pending.length > 0) this.#flushNow();
+    while (this.#flushing) await this.#flushing;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#pending.length > 0) this.#flushNow();

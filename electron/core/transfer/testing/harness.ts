@@ -94,13 +94,15 @@ export interface TestUploadsOptions {
   clock?: Clock;
   settings?: MemorySettingsStore;
   profileId?: () => string;
+  /** Keep every event in `recorded` (default); a bench turns it off so that they do not pile up in memory. */
+  recordEvents?: boolean;
 }
 
 export function createTestUploads(options: TestUploadsOptions): TestUploads {
   const logger = new MemoryLogger();
   const events = createCoreEvents(logger);
   const recorded: RecordedEvent[] = [];
-  events.on((event, payload) => recorded.push({ event, payload } as RecordedEvent));
+  if (options.recordEvents !== false) events.on((event, payload) => recorded.push({ event, payload } as RecordedEvent));
   const session = new FakeSession({ ...(options.token ? { token: options.token } : {}), user: options.user, events, ...(options.profileId ? { profileId: options.profileId } : {}) });
   const agent = new Agent({ connections: 8, keepAliveTimeout: 2_000 });
   const requests: string[] = [];
