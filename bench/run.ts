@@ -50,6 +50,7 @@ const uploadsSchema = z.looseObject({
   bareCpuMs: z.number(),
   clientCpuMs: z.number(),
   overhead: z.number(),
+  roundOverheads: z.array(z.number()),
   budget: z.number(),
   peakRssMb: z.number(),
   ok: z.boolean(),
@@ -113,7 +114,7 @@ const benches: BenchSpec[] = [
           unit: '%',
           budget: `≤ ${round(result.budget * 100)} %`,
           ok: result.ok,
-          note: `client ${result.clientMs} ms, bare ${result.bareMs} ms; CPU ${result.clientCpuMs} vs ${result.bareCpuMs} ms`,
+          note: `median of ${result.roundOverheads.length} paired rounds (${round(Math.min(...result.roundOverheads) * 100)} to ${round(Math.max(...result.roundOverheads) * 100)} %); client ${result.clientMs} ms, bare ${result.bareMs} ms; CPU ${result.clientCpuMs} vs ${result.bareCpuMs} ms`,
         },
         { bench: 'uploads', measure: 'Upload bench: peak RSS of the client process', value: result.peakRssMb, unit: 'MB', budget: null, ok: null },
       ];
