@@ -16,7 +16,6 @@
  * Prints one JSON line; exits 1 when the budget is missed. `runDocumentsBulkBench()` is exported
  * for a bench runner.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,8 @@ import { createDocumentsService } from '../electron/core/documents/service';
 import { createCoreEvents } from '../electron/core/events';
 import { createHttpClient } from '../electron/core/http/client';
 import { MemoryLogger } from '../electron/core/testing/memory-ports';
+import { inPool } from './lib/pool';
+import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
 export interface DocumentsBulkBenchOptions {
@@ -78,15 +79,6 @@ async function invoiceUuids(emulator: EmulatorProcess, count: number): Promise<s
   }
   if (uuids.length < count) throw new Error(`The emulator has only ${uuids.length} invoices; ${count} are needed.`);
   return uuids.slice(0, count);
-}
-
-async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
-    }),
-  );
 }
 
 /** The bare loop: the same GETs and POSTs, bodies read and dropped. */
@@ -235,7 +227,7 @@ export async function runDocumentsBulkBench(options: Partial<DocumentsBulkBenchO
     const diskRun = folderRun(settings.diskFolder, diskMs);
     // The thousands of files written and removed on the disk are still being written back: let
     // that finish here rather than in the next bench's measurements.
-    spawnSync('sync', { stdio: 'ignore', timeout: 60_000 });
+    syncDisks();
     return {
       name: 'documents-bulk',
       documents: settings.documents,

@@ -3,7 +3,7 @@
  * fsyncs, bookkeeping) must stay under 10 % of the time bare POSTs take for the same files at the
  * same concurrency, and memory must stay bounded (no file held twice).
  *
- *   npx tsx bench/uploads.ts [--files 200] [--size-kb 64] [--warmup 3] [--rounds 10]
+ *   npx tsx bench/uploads.ts [--files 200] [--size-kb 64] [--warmup 3] [--rounds 11]
  *   npx tsx bench/uploads.ts --resilience [--files 200] [--faults upload503=0.2,latency=50-300]
  *
  * The first form measures the overhead; the second sends the files through injected faults and
@@ -15,17 +15,19 @@
  * round drops a fresh set of files (new names and content: the same file twice would be refused
  * as already sent). Both sides warm up for `--warmup` rounds first: the bare loop's own code and
  * the emulator's take a few rounds to be compiled, and a cold bare loop hides the client's cost.
- * Then each round times both on the same files, in alternating order, and the overhead is the
- * median of the rounds' ratios (a pair is timed a moment apart, so a slow moment of the machine
- * slows both). Every round's ratio is in the output.
+ * Then each round (11 by default: an odd count has a true middle) times both on the same files,
+ * in alternating order, and the overhead is the median of the rounds' ratios (a pair is timed a
+ * moment apart, so a slow moment of the machine slows both). Every round's ratio is in the output.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { createTestUploads, waitFor, type TestUploads } from '../electron/core/transfer/testing/harness';
+import { inPool } from './lib/pool';
+import { median } from './lib/stats';
+import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
 export interface UploadsBenchOptions {
@@ -66,18 +68,6 @@ function makeFiles(dir: string, count: number, sizeKb: number, set = 0): string[
     fs.writeFileSync(file, `<?xml version="1.0"?>\n<Invoice set="${set}" id="${index}">\n${lines}\n</Invoice>\n`);
     return file;
   });
-}
-
-async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let index = next++; index < items.length; index = next++) {
-        const item = items[index];
-        if (item !== undefined) await work(item, index);
-      }
-    }),
-  );
 }
 
 interface Timed {
@@ -167,19 +157,8 @@ class ClientSide {
   }
 }
 
-/** `sync`: the system writes every file's data to its disk. */
-function syncDisks(): void {
-  if (process.platform !== 'win32') spawnSync('sync');
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
-
 export async function runUploadsBench(options: Partial<UploadsBenchOptions> = {}): Promise<UploadsBenchResult> {
-  const settings: UploadsBenchOptions = { files: 200, sizeKb: 64, warmup: 3, rounds: 10, concurrency: 3, ...options };
+  const settings: UploadsBenchOptions = { files: 200, sizeKb: 64, warmup: 3, rounds: 11, concurrency: 3, ...options };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-files-'));
   // Slow processing: the service's own pipeline should not compete with the POSTs being measured.
   const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '3600000']);

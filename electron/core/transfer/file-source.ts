@@ -3,16 +3,13 @@
  * that were added. Files on disk and kept copies (blobs) alike are read and hashed by the file
  * reader, many in one go, off the main thread.
  */
-import type { FileRead, FileToRead } from '../files/read-and-hash';
+import type { FileReader } from '../files/file-reader';
+import type { FileRead } from '../files/read-and-hash';
 import type { EntryError } from './api/messages';
 import type { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
 
 export type ReadBytes = { ok: true; bytes: Buffer } | { ok: false; error: EntryError };
-
-export interface ManyFilesReader {
-  readMany(files: readonly FileToRead[]): Promise<FileRead[]>;
-}
 
 const changed = (entry: JournalEntry): ReadBytes => ({
   ok: false,
@@ -39,7 +36,7 @@ function checked(entry: JournalEntry, read: FileRead | undefined): ReadBytes {
   return { ok: true, bytes: read.bytes };
 }
 
-export async function readEntriesBytes(entries: readonly JournalEntry[], blobs: BlobStore, reader: ManyFilesReader): Promise<ReadBytes[]> {
+export async function readEntriesBytes(entries: readonly JournalEntry[], blobs: BlobStore, reader: Pick<FileReader, 'readMany'>): Promise<ReadBytes[]> {
   const reads = await reader.readMany(
     entries.map((entry) => ({ path: entry.source.kind === 'path' ? entry.source.path : blobs.pathOf(entry.source.sha256), maxBytes: entry.size })),
   );

@@ -195,8 +195,7 @@ export class AppendLog {
 
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#pending.length > 0) this.#flushNow();
-    while (this.#flushing) await this.#flushing;
+    await this.flush();
     await this.#handle.close();
   }
 }
