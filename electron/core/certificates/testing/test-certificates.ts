@@ -23,11 +23,21 @@ function sign(cert: forge.pki.Certificate, issuerKeyPem: string): string {
   return forge.pki.certificateToPem(cert);
 }
 
+/**
+ * A positive serial without a leading zero byte: DER wants the shortest form, and a `0` prefixed
+ * to random hex made an illegal leading 0x00 whenever the first random byte was below 0x80.
+ */
+function serialHex(): string {
+  const bytes = crypto.randomBytes(8);
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x10;
+  return bytes.toString('hex');
+}
+
 export function makeCa(commonName: string): TestKeyPair {
   const keys = newKeys();
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.forgePublic;
-  cert.serialNumber = `0${crypto.randomBytes(8).toString('hex')}`;
+  cert.serialNumber = serialHex();
   cert.validity.notBefore = new Date(Date.now() - DAY);
   cert.validity.notAfter = new Date(Date.now() + 3650 * DAY);
   const subject = [{ shortName: 'CN', value: commonName }];
@@ -49,7 +59,7 @@ export function issueLeaf(ca: TestKeyPair, options: LeafOptions = {}): TestKeyPa
   const caCert = forge.pki.certificateFromPem(ca.certPem);
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.forgePublic;
-  cert.serialNumber = `0${crypto.randomBytes(8).toString('hex')}`;
+  cert.serialNumber = serialHex();
   cert.validity.notBefore = options.notBefore ?? new Date(Date.now() - DAY);
   cert.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * DAY);
   cert.setSubject([
