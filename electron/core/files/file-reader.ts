@@ -1,27 +1,55 @@
 /**
  * Reads and hashes files on a worker thread, many per message: adding a drop of hundreds of files
  * then costs the main thread one message per batch instead of four trips through libuv's thread
- * pool (open, stat, read, close) and a SHA-256 per file. The bytes come back moved, not copied.
+ * pool (open, stat, read, close) and a SHA-256 per file.
+ *
+ * Files added for sending are hashed there and their bytes stay there (`hashMany` with `keepAs`,
+ * within a memory budget) until their turn, when `takeMany` hands them over: a small file as its
+ * base64 text, encoded on the thread, a large one as bytes, moved and not copied. A file not kept
+ * is read again, and hashed again so the caller can tell it changed. Why the bytes stay: the main
+ * isolate counts every buffer it holds against its old generation, so a drop's worth of buffers
+ * held there, even briefly, set off a full garbage collection every few dozen files
+ * (docs/performance.md, fourth session).
  *
  * `start` readies the thread ahead of the first drop; until it is up, and should it fail, files
- * are read on the main thread (`readAndHash`), so no drop ever waits for the thread.
+ * are read on the main thread (`readAndHash`) and nothing is kept, so no drop ever waits for the
+ * thread and nothing asked of it is lost. Kept bytes die with the thread: those files are read
+ * again at their turn.
  */
 import { Worker } from 'node:worker_threads';
-import { readAndHash, type FileRead, type FileToRead } from './read-and-hash';
+import { hashedOf, readAndHash, takenOf, type FileHashed, type FileRead, type FileTaken, type FileToRead, type FileToTake } from './read-and-hash';
+
+export interface FileToHash extends FileToRead {
+  /** Keeps the bytes on the thread under this key for `takeMany`, if its budget allows. */
+  keepAs?: string;
+}
 
 export interface FileReader {
   /** Starts the thread (idempotent); resolves once it is up, or has failed (files are then read on the main thread). */
   start(): Promise<void>;
   readMany(files: readonly FileToRead[]): Promise<FileRead[]>;
+  hashMany(files: readonly FileToHash[]): Promise<FileHashed[]>;
+  takeMany(files: readonly FileToTake[]): Promise<FileTaken[]>;
+  /** Lets go of kept bytes that will not be taken (a file refused or cancelled). */
+  forget(keys: readonly string[]): void;
   close(): Promise<void>;
+}
+
+export interface FileReaderOptions {
+  /** Bytes kept on the thread at most (default 32 MiB); files past it are read again at their turn. */
+  keepBudgetBytes?: number;
 }
 
 // Plain CommonJS, evaluated by the worker: no loader or bundler involved.
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
-const readOne = ({ path, maxBytes }, transfer) => {
+const budget = workerData.keepBudgetBytes;
+const kept = new Map();
+let held = 0;
+const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+const readOne = ({ path, maxBytes }) => {
   let fd;
   try {
     fd = fs.openSync(path, 'r');
@@ -35,52 +63,116 @@ const readOne = ({ path, maxBytes }, transfer) => {
       if (read === 0) break;
       filled += read;
     }
-    const kept = filled === bytes.length ? bytes : bytes.slice(0, filled);
-    transfer.push(kept.buffer);
-    return { kind: 'read', buffer: kept.buffer, sha256: crypto.createHash('sha256').update(kept).digest('hex') };
+    return { kind: 'read', bytes: filled === bytes.length ? bytes : bytes.slice(0, filled) };
   } catch (error) {
     return { kind: 'error', code: error && error.code, message: String(error && error.message) };
   } finally {
     if (fd !== undefined) { try { fs.closeSync(fd); } catch {} }
   }
 };
-parentPort.on('message', ({ id, files }) => {
+const take = (key) => {
+  const item = key === undefined ? undefined : kept.get(key);
+  if (item) { kept.delete(key); held -= item.bytes.length; }
+  return item;
+};
+const ops = {
+  read(file, transfer) {
+    const read = readOne(file);
+    if (read.kind !== 'read') return read;
+    transfer.push(read.bytes.buffer);
+    return { kind: 'read', buffer: read.bytes.buffer, sha256: sha256(read.bytes) };
+  },
+  hash(file) {
+    const read = readOne(file);
+    if (read.kind !== 'read') return read;
+    const hash = sha256(read.bytes);
+    const size = read.bytes.length;
+    const keep = file.keepAs !== undefined && !kept.has(file.keepAs) && held + size <= budget;
+    if (keep) { kept.set(file.keepAs, { bytes: read.bytes, sha256: hash }); held += size; }
+    return { kind: 'hashed', size, sha256: hash, kept: keep };
+  },
+  take(file, transfer) {
+    let item = take(file.keptAs);
+    if (!item) {
+      const read = readOne(file);
+      if (read.kind !== 'read') return read;
+      item = { bytes: read.bytes, sha256: sha256(read.bytes) };
+    }
+    const { bytes } = item;
+    if (bytes.length <= file.base64UpTo) {
+      const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
+      return { kind: 'base64', base64, size: bytes.length, sha256: item.sha256 };
+    }
+    transfer.push(bytes.buffer);
+    return { kind: 'bytes', buffer: bytes.buffer, size: bytes.length, sha256: item.sha256 };
+  },
+};
+parentPort.on('message', ({ id, op, files, keys }) => {
+  if (op === 'forget') { for (const key of keys) take(key); return; }
   const transfer = [];
-  const results = files.map((file) => readOne(file, transfer));
+  const results = files.map((file) => ops[op](file, transfer));
   parentPort.postMessage({ id, results }, transfer);
 });
 `;
 
-type WorkerResult = { kind: 'read'; buffer: ArrayBuffer; sha256: string } | { kind: 'tooLarge'; size: number } | { kind: 'error'; code?: string; message: string };
+type WorkerError = { kind: 'error'; code?: string; message: string };
+type Unread = { kind: 'tooLarge'; size: number } | WorkerError;
+type WorkerRead = { kind: 'read'; buffer: ArrayBuffer; sha256: string } | Unread;
+type WorkerHashed = { kind: 'hashed'; size: number; sha256: string; kept: boolean } | Unread;
+type WorkerTaken = { kind: 'base64'; base64: string; size: number; sha256: string } | { kind: 'bytes'; buffer: ArrayBuffer; size: number; sha256: string } | Unread;
 
-function fromWorker(result: WorkerResult | undefined): FileRead {
-  if (!result) return { kind: 'error', error: new Error('The reading thread gave no answer.') };
-  if (result.kind === 'read') return { kind: 'read', bytes: Buffer.from(result.buffer), sha256: result.sha256 };
-  if (result.kind === 'tooLarge') return result;
-  return { kind: 'error', error: Object.assign(new Error(result.message), result.code ? { code: result.code } : {}) };
-}
+const noAnswer = { kind: 'error', error: new Error('The reading thread gave no answer.') } as const;
+const errorOf = (result: WorkerError): { kind: 'error'; error: NodeJS.ErrnoException } => ({
+  kind: 'error',
+  error: Object.assign(new Error(result.message), result.code ? { code: result.code } : {}),
+});
 
-export function createFileReader(): FileReader {
+const fromWorker = {
+  read(result: WorkerRead | undefined): FileRead {
+    if (!result) return noAnswer;
+    if (result.kind === 'read') return { kind: 'read', bytes: Buffer.from(result.buffer), sha256: result.sha256 };
+    return result.kind === 'error' ? errorOf(result) : result;
+  },
+  hash(result: WorkerHashed | undefined): FileHashed {
+    if (!result) return noAnswer;
+    return result.kind === 'error' ? errorOf(result) : result;
+  },
+  take(result: WorkerTaken | undefined): FileTaken {
+    if (!result) return noAnswer;
+    if (result.kind === 'bytes') return { kind: 'bytes', bytes: Buffer.from(result.buffer), size: result.size, sha256: result.sha256 };
+    return result.kind === 'error' ? errorOf(result) : result;
+  },
+};
+
+/** What each request does on the main thread when the thread is not there: the same, keeping nothing. */
+const onMainThread = {
+  read: (files: readonly FileToRead[]): Promise<FileRead[]> => Promise.all(files.map(readAndHash)),
+  hash: async (files: readonly FileToHash[]): Promise<FileHashed[]> => (await Promise.all(files.map(readAndHash))).map(hashedOf),
+  take: (files: readonly FileToTake[]): Promise<FileTaken[]> => Promise.all(files.map(async (file) => takenOf(await readAndHash(file), file.base64UpTo))),
+};
+
+export function createFileReader(options: FileReaderOptions = {}): FileReader {
+  const keepBudgetBytes = options.keepBudgetBytes ?? 32 * 1024 * 1024;
   let worker: Worker | undefined;
   let online = false;
   let closed = false;
   let nextId = 0;
   let ready: Promise<void> = Promise.resolve();
-  const pending = new Map<number, { resolve: (results: FileRead[]) => void; files: readonly FileToRead[] }>();
+  const pending = new Map<number, { fromThread: (results: unknown[]) => void; onMain: () => void }>();
 
-  /** The thread stopped: what was asked of it is read here instead. */
+  /** The thread stopped: what was asked of it is done here instead. */
   const stopped = (): void => {
     worker = undefined;
     online = false;
-    for (const [id, { resolve, files }] of pending) {
+    for (const [id, { onMain }] of pending) {
       pending.delete(id);
-      void Promise.all(files.map(readAndHash)).then(resolve);
+      onMain();
     }
   };
 
   const start = (): Promise<void> => {
     if (worker || closed) return ready;
-    const started = new Worker(WORKER_SOURCE, { eval: true });
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { keepBudgetBytes } });
     worker = started;
     let settle: () => void = () => undefined;
     ready = new Promise<void>((resolve) => (settle = resolve));
@@ -91,13 +183,13 @@ export function createFileReader(): FileReader {
       settle();
     });
     started.once('exit', () => settle());
-    started.on('message', (message: { id: number; results: WorkerResult[] }) => {
+    started.on('message', (message: { id: number; results: unknown[] }) => {
       const waiting = pending.get(message.id);
       if (!waiting) return;
       pending.delete(message.id);
       // Idle, the thread must not keep the process alive; busy, it must (a script would exit while it reads).
       if (pending.size === 0) started.unref();
-      waiting.resolve(waiting.files.map((_, index) => fromWorker(message.results[index])));
+      waiting.fromThread(message.results);
     });
     started.on('error', () => {
       if (worker === started) stopped();
@@ -108,19 +200,30 @@ export function createFileReader(): FileReader {
     return ready;
   };
 
+  /** Asks the thread, whose answers are converted; without it (or should it stop first), the main thread does the same. */
+  function request<F, R, W>(op: 'read' | 'hash' | 'take', files: readonly F[], convert: (result: W | undefined) => R, onMain: (files: readonly F[]) => Promise<R[]>): Promise<R[]> {
+    if (files.length === 0) return Promise.resolve([]);
+    void start();
+    const target = worker;
+    if (!target || !online) return onMain(files);
+    const id = (nextId += 1);
+    return new Promise<R[]>((resolve, reject) => {
+      pending.set(id, {
+        fromThread: (results) => resolve(files.map((_, index) => convert(results[index] as W | undefined))),
+        onMain: () => onMain(files).then(resolve, reject),
+      });
+      target.ref();
+      target.postMessage({ id, op, files });
+    });
+  }
+
   return {
     start,
-    readMany(files) {
-      if (files.length === 0) return Promise.resolve([]);
-      void start();
-      const target = worker;
-      if (!target || !online) return Promise.all(files.map(readAndHash));
-      const id = (nextId += 1);
-      return new Promise<FileRead[]>((resolve) => {
-        pending.set(id, { resolve, files });
-        target.ref();
-        target.postMessage({ id, files: files.map(({ path, maxBytes }) => ({ path, maxBytes })) });
-      });
+    readMany: (files) => request('read', files, fromWorker.read, onMainThread.read),
+    hashMany: (files) => request('hash', files, fromWorker.hash, onMainThread.hash),
+    takeMany: (files) => request('take', files, fromWorker.take, onMainThread.take),
+    forget(keys) {
+      if (keys.length > 0 && worker && online) worker.postMessage({ op: 'forget', keys });
     },
     async close() {
       closed = true;

@@ -281,6 +281,76 @@ describe('createFileReader', () => {
     }
   });
 
+  it('keeps hashed bytes on its thread within its budget, and hands over exactly those, once, at their turn', async () => {
+    const reader = createFileReader({ keepBudgetBytes: 30 });
+    try {
+      await reader.start();
+      const file = (name: string): string => path.join(dir, name);
+      await fs.writeFile(file('a.xml'), '<a>one</a>'); // 10 bytes
+      await fs.writeFile(file('b.xml'), '<b>one</b>'); // 10 bytes
+      await fs.writeFile(file('c.xml'), '<c>one!!!!!</c>'); // 15 bytes: past the budget
+      const hashed = await reader.hashMany(['a', 'b', 'c'].map((name) => ({ path: file(`${name}.xml`), maxBytes: 100, keepAs: name })));
+      expect(hashed).toEqual([
+        { kind: 'hashed', size: 10, sha256: sha256('<a>one</a>'), kept: true },
+        { kind: 'hashed', size: 10, sha256: sha256('<b>one</b>'), kept: true },
+        { kind: 'hashed', size: 15, sha256: sha256('<c>one!!!!!</c>'), kept: false },
+      ]);
+      for (const name of ['a', 'b', 'c']) await fs.writeFile(file(`${name}.xml`), `<${name}>two</${name}>`);
+      const taken = await reader.takeMany([
+        { path: file('a.xml'), maxBytes: 100, keptAs: 'a', base64UpTo: 100 },
+        { path: file('b.xml'), maxBytes: 100, keptAs: 'b', base64UpTo: 5 },
+        { path: file('c.xml'), maxBytes: 100, keptAs: 'c', base64UpTo: 100 },
+      ]);
+      expect(taken).toEqual([
+        // Kept: what was hashed, as base64 (small) or as bytes (larger than base64UpTo).
+        { kind: 'base64', base64: Buffer.from('<a>one</a>').toString('base64'), size: 10, sha256: sha256('<a>one</a>') },
+        { kind: 'bytes', bytes: Buffer.from('<b>one</b>'), size: 10, sha256: sha256('<b>one</b>') },
+        // Not kept: read again, with the hash of what is there now, so the caller sees it changed.
+        { kind: 'base64', base64: Buffer.from('<c>two</c>').toString('base64'), size: 10, sha256: sha256('<c>two</c>') },
+      ]);
+      // Handed over once: a second take reads the file as it is now.
+      expect(await reader.takeMany([{ path: file('a.xml'), maxBytes: 100, keptAs: 'a', base64UpTo: 100 }])).toEqual([
+        { kind: 'base64', base64: Buffer.from('<a>two</a>').toString('base64'), size: 10, sha256: sha256('<a>two</a>') },
+      ]);
+      // Taken bytes free their room in the budget.
+      expect(await reader.hashMany([{ path: file('c.xml'), maxBytes: 100, keepAs: 'c2' }])).toEqual([{ kind: 'hashed', size: 10, sha256: sha256('<c>two</c>'), kept: true }]);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('lets go of kept bytes it is told to forget, and says why a file cannot be handed over', async () => {
+    const reader = createFileReader({ keepBudgetBytes: 1000 });
+    try {
+      await reader.start();
+      const kept = path.join(dir, 'kept.xml');
+      await fs.writeFile(kept, '<k>1</k>');
+      await reader.hashMany([{ path: kept, maxBytes: 100, keepAs: 'k' }]);
+      reader.forget(['k']);
+      await fs.writeFile(kept, '<k>22</k>');
+      const taken = await reader.takeMany([
+        { path: kept, maxBytes: 100, keptAs: 'k', base64UpTo: 100 },
+        { path: kept, maxBytes: 5, base64UpTo: 100 },
+        { path: path.join(dir, 'gone.xml'), maxBytes: 100, keptAs: 'never-kept', base64UpTo: 100 },
+      ]);
+      expect(taken[0]).toEqual({ kind: 'base64', base64: Buffer.from('<k>22</k>').toString('base64'), size: 9, sha256: sha256('<k>22</k>') });
+      expect(taken[1]).toEqual({ kind: 'tooLarge', size: 9 });
+      expect(taken[2]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('without its thread it hashes and hands over on the main thread, keeping nothing', async () => {
+    const reader = createFileReader();
+    await reader.start();
+    await reader.close();
+    const late = path.join(dir, 'late.xml');
+    await fs.writeFile(late, '<late/>');
+    expect(await reader.hashMany([{ path: late, maxBytes: 100, keepAs: 'late' }])).toEqual([{ kind: 'hashed', size: 7, sha256: sha256('<late/>'), kept: false }]);
+    expect(await reader.takeMany([{ path: late, maxBytes: 100, keptAs: 'late', base64UpTo: 3 }])).toEqual([{ kind: 'bytes', bytes: Buffer.from('<late/>'), size: 7, sha256: sha256('<late/>') }]);
+  });
+
   it('reads on the main thread once closed (nothing asked of it is lost)', async () => {
     const reader = createFileReader();
     await reader.start();

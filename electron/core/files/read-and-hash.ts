@@ -12,11 +12,37 @@ export interface FileToRead {
   maxBytes: number;
 }
 
-export type FileRead =
-  | { kind: 'read'; bytes: Buffer; sha256: string }
+type Unread =
   | { kind: 'tooLarge'; size: number }
   /** An `Error` with the system's `code` (ENOENT, EACCES, EISDIR…). */
   | { kind: 'error'; error: NodeJS.ErrnoException };
+
+export type FileRead = { kind: 'read'; bytes: Buffer; sha256: string } | Unread;
+
+/** A file read and hashed whose bytes stayed where it was read (`kept` for a later `take`, or let go). */
+export type FileHashed = { kind: 'hashed'; size: number; sha256: string; kept: boolean } | Unread;
+
+/** A file's content to send: small files as base64 text, larger ones as bytes; with the hash of exactly those bytes. */
+export type FileContent = ({ kind: 'base64'; base64: string } | { kind: 'bytes'; bytes: Buffer }) & { size: number; sha256: string };
+
+export type FileTaken = FileContent | Unread;
+
+/** What to hand over at send time: bytes kept under `keptAs` if there are, else the file read again. */
+export interface FileToTake extends FileToRead {
+  keptAs?: string;
+  /** Up to this many bytes the content comes as base64 text; larger files come as bytes. */
+  base64UpTo: number;
+}
+
+export function hashedOf(read: FileRead): FileHashed {
+  return read.kind === 'read' ? { kind: 'hashed', size: read.bytes.length, sha256: read.sha256, kept: false } : read;
+}
+
+export function takenOf(read: FileRead, base64UpTo: number): FileTaken {
+  if (read.kind !== 'read') return read;
+  const { bytes, sha256 } = read;
+  return bytes.length <= base64UpTo ? { kind: 'base64', base64: bytes.toString('base64'), size: bytes.length, sha256 } : { kind: 'bytes', bytes, size: bytes.length, sha256 };
+}
 
 const errorOf = (code: string, message: string): NodeJS.ErrnoException => Object.assign(new Error(message), { code });
 

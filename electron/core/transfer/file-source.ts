@@ -1,22 +1,24 @@
 /**
- * Reading entries' bytes back at send time, by reference, and checking they are still the files
- * that were added. Files on disk and kept copies (blobs) alike are read and hashed by the file
- * reader, many in one go, off the main thread.
+ * Entries' content at send time: the bytes the reading thread kept since they were added, or the
+ * files read back by reference and checked to be still the files that were added. Files on disk
+ * and kept copies (blobs) alike are read and hashed by the file reader, many in one go, off the
+ * main thread; small files come back as base64 text, encoded there.
  */
 import type { FileReader } from '../files/file-reader';
-import type { FileRead } from '../files/read-and-hash';
+import type { FileTaken } from '../files/read-and-hash';
 import type { EntryError } from './api/messages';
+import { WHOLE_BODY_MAX_BYTES, type UploadContent } from './api/upload-body';
 import type { BlobStore } from './journal/blobs';
 import type { JournalEntry } from './journal/entry';
 
-export type ReadBytes = { ok: true; bytes: Buffer } | { ok: false; error: EntryError };
+export type ReadContent = { ok: true; content: UploadContent } | { ok: false; error: EntryError };
 
-const changed = (entry: JournalEntry): ReadBytes => ({
+const changed = (entry: JournalEntry): ReadContent => ({
   ok: false,
   error: { code: 'file', message: `${entry.fileName} changed after it was added, so it was not sent. Retry to send the file as it is now.` },
 });
 
-function unreadable(entry: JournalEntry, code: string | undefined): ReadBytes {
+function unreadable(entry: JournalEntry, code: string | undefined): ReadContent {
   if (entry.source.kind === 'blob') {
     return { ok: false, error: { code: 'file', message: `The copy of ${entry.fileName} kept for sending is gone. Add the file again.` } };
   }
@@ -27,18 +29,24 @@ function unreadable(entry: JournalEntry, code: string | undefined): ReadBytes {
   return { ok: false, error: { code: 'file', message } };
 }
 
-function checked(entry: JournalEntry, read: FileRead | undefined): ReadBytes {
+function checked(entry: JournalEntry, read: FileTaken | undefined): ReadContent {
   if (!read) return unreadable(entry, undefined);
   if (read.kind === 'error') return unreadable(entry, read.error.code);
   // Grown past the size it had when added: changed, and not worth reading.
   if (read.kind === 'tooLarge') return changed(entry);
-  if (read.bytes.length !== entry.size || read.sha256 !== entry.sha256) return changed(entry);
-  return { ok: true, bytes: read.bytes };
+  if (read.size !== entry.size || read.sha256 !== entry.sha256) return changed(entry);
+  return { ok: true, content: read.kind === 'base64' ? { kind: 'base64', base64: read.base64 } : { kind: 'bytes', bytes: read.bytes } };
 }
 
-export async function readEntriesBytes(entries: readonly JournalEntry[], blobs: BlobStore, reader: Pick<FileReader, 'readMany'>): Promise<ReadBytes[]> {
-  const reads = await reader.readMany(
-    entries.map((entry) => ({ path: entry.source.kind === 'path' ? entry.source.path : blobs.pathOf(entry.source.sha256), maxBytes: entry.size })),
+/** Kept bytes are found by the entry's local id (see `hashMany`'s `keepAs`). */
+export async function takeEntriesContent(entries: readonly JournalEntry[], blobs: BlobStore, reader: Pick<FileReader, 'takeMany'>): Promise<ReadContent[]> {
+  const reads = await reader.takeMany(
+    entries.map((entry) => ({
+      path: entry.source.kind === 'path' ? entry.source.path : blobs.pathOf(entry.source.sha256),
+      maxBytes: entry.size,
+      keptAs: entry.localId,
+      base64UpTo: WHOLE_BODY_MAX_BYTES,
+    })),
   );
   return entries.map((entry, index) => checked(entry, reads[index]));
 }

@@ -17,7 +17,7 @@ import {
   validateFileName,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
-import { readAndHash, type FileRead } from '../files/read-and-hash';
+import { hashedOf, readAndHash, type FileHashed } from '../files/read-and-hash';
 import { sha256Hex } from '../files/sha256';
 import type { BlobStore } from './journal/blobs';
 import type { FileSource } from './journal/entry';
@@ -45,8 +45,8 @@ export interface PreparedFile {
   warning?: string;
 }
 
-/** `bytes`: what was read and hashed, for the send to use while they are at hand. */
-export type Prepared = { ok: true; file: PreparedFile; bytes: Buffer } | { ok: false; rejected: RejectedFile };
+/** `bytes`: a dropped file's bytes (decoded and hashed here), for the send to use while they are at hand. Files on disk are hashed where they were read. */
+export type Prepared = { ok: true; file: PreparedFile; bytes?: Buffer } | { ok: false; rejected: RejectedFile };
 
 const MAX_FOLDER_DEPTH = 32;
 
@@ -167,7 +167,7 @@ export interface PrepareContext {
   random: () => number;
   blobs: BlobStore;
   /** The file already read (off the main thread) with at least its own limit; read here otherwise. */
-  read?: FileRead;
+  read?: FileHashed;
 }
 
 /** Checks one candidate like the service would, hashes it and keeps dropped bytes as a blob. */
@@ -191,7 +191,7 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
   let sha256: string;
   let size: number;
   let source: FileSource;
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   if (candidate.content.kind === 'bytes') {
     const { base64 } = candidate.content;
     if (!isStandardBase64(base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
@@ -208,14 +208,13 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     source = { kind: 'blob', sha256 };
   } else {
     const filePath = candidate.content.path;
-    let read = context.read ?? (await readAndHash({ path: filePath, maxBytes: limit }));
+    let read = context.read ?? hashedOf(await readAndHash({ path: filePath, maxBytes: limit }));
     // Read ahead against the largest limit the name allows: its End-to-end ID may leave less room.
-    if (read.kind === 'read' && read.bytes.length > limit) read = { kind: 'tooLarge', size: read.bytes.length };
+    if (read.kind === 'hashed' && read.size > limit) read = { kind: 'tooLarge', size: read.size };
     if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
     if (read.kind === 'tooLarge') return refuse('too_large', tooLargeMessage(fileName, read.size));
-    bytes = read.bytes;
     sha256 = read.sha256;
-    size = bytes.length;
+    size = read.size;
     if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
     if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
     source = { kind: 'path', path: filePath };
@@ -226,5 +225,5 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     suggested && suggested !== context.country
       ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
       : undefined;
-  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) }, bytes };
+  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) }, ...(bytes ? { bytes } : {}) };
 }

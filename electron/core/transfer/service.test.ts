@@ -6,6 +6,7 @@ import { startTestEmulator, type TestEmulator } from '../../../emulator/testing'
 import { transferDebug } from '../../../emulator/transfer';
 import type { UploadEntry } from '../../../shared/contract';
 import { createTransferApi } from './api/client';
+import { createBodyBuffers } from './api/upload-body';
 import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from './testing/harness';
 import { base64, invoiceXml, invoicesCsv, invoicesZip, writeFile } from './testing/fixtures';
 
@@ -393,9 +394,31 @@ describe('transfer interface client: the error table', () => {
       country: fields.country ?? 'IT',
       fileName: fields.fileName ?? 'ok.xml',
       e2eId: fields.e2eId ?? 'E2E-CLIENT-1',
-      bytes: fields.bytes ?? new TextEncoder().encode(invoiceXml('T-1')),
+      content: { kind: 'bytes', bytes: fields.bytes ?? new TextEncoder().encode(invoiceXml('T-1')) },
     });
   };
+
+  it('uses a body buffer again only after a 202, and a buffer used again carries exactly the next file', async () => {
+    const t = uploads();
+    const bodyBuffers = createBodyBuffers(4);
+    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => token, bodyBuffers });
+    const long = `${invoiceXml('POOL-LONG-1')}<!-- ${'x'.repeat(5000)} -->`;
+    const short = invoiceXml('POOL-S-2');
+    const first = await api.postUpload({ country: 'IT', fileName: 'long.xml', e2eId: 'E2E-POOL-1', content: { kind: 'bytes', bytes: Buffer.from(long) } });
+    expect(first.kind).toBe('accepted');
+    expect(bodyBuffers.free).toBe(1);
+    const second = await api.postUpload({ country: 'IT', fileName: 'short.xml', e2eId: 'E2E-POOL-2', content: { kind: 'base64', base64: base64(short) } });
+    expect(bodyBuffers.free).toBe(1);
+    // Refused: the service answered, but only a 202 says it read every byte. That buffer is not used again.
+    const refused = await api.postUpload({ country: 'IT', fileName: 'bad\\name.xml', e2eId: 'E2E-POOL-3', content: { kind: 'base64', base64: base64(short) } });
+    expect(refused.kind).toBe('rejected');
+    expect(bodyBuffers.free).toBe(0);
+    if (second.kind !== 'accepted') throw new Error(`second POST: ${second.kind}`);
+    await waitFor(async () => ((await api.getUpload(second.receipt.id))?.status === 'delivered' ? true : undefined), { timeoutMs: 10_000 });
+    const [document] = await api.listDocuments(second.receipt.id);
+    const sent = await api.downloadDocument(document?.id ?? '');
+    expect(Buffer.from(sent.base64, 'base64').toString('utf8')).toBe(short);
+  });
 
   it('202 → accepted with the receipt', async () => {
     await expect(post({ e2eId: 'E2E-ACCEPTED' })).resolves.toMatchObject({ kind: 'accepted', receipt: { e2e_id: 'E2E-ACCEPTED', status: 'pending' } });

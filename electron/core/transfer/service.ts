@@ -26,13 +26,14 @@ import type { CoreEvents } from '../events';
 import type { HttpClient } from '../http/client';
 import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { createTransferApi, type PostOutcome, type TransferApi } from './api/client';
+import type { UploadContent } from './api/upload-body';
 import { messages, tooLargeMessage } from './api/messages';
 import { normalizeStatus, serverErrorMessages } from './api/schemas';
 import { ChangeFeed } from './change-feed';
-import { readEntriesBytes } from './file-source';
+import { takeEntriesContent } from './file-source';
 import { createFileReader } from '../files/file-reader';
 import { hashFile } from '../files/sha256';
-import type { FileRead } from '../files/read-and-hash';
+import type { FileHashed } from '../files/read-and-hash';
 import { createIntakeBytes } from './intake-bytes';
 import { expandDroppedFiles, prepareFile, type CandidateFile, type DroppedFile, type Prepared, type PreparedFile } from './intake';
 import { BlobStore } from './journal/blobs';
@@ -55,7 +56,7 @@ export interface UploadsTuning {
   /** How long to wait before trying again when the service address is not known yet (default 5 s). */
   notReadyRetryMs?: number;
   maxFilesPerAdd?: number;
-  /** Bytes of added files kept in memory for their send (default 32 MiB); the rest are read again. */
+  /** Bytes of added files kept in memory for their send (default 32 MiB for files on disk, on the reading thread, and as much for dropped ones); the rest are read again. */
   intakeBytesBudget?: number;
   retentionMs?: number;
   random?: () => number;
@@ -114,7 +115,7 @@ interface EntryChange {
 
 interface PreparedSend {
   entry: JournalEntry;
-  bytes: Buffer;
+  content: UploadContent;
   account: SessionUser;
 }
 
@@ -198,8 +199,10 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   let sessionWaitTimer: { cancel(): void } | undefined;
   const preparing = new Map<string, Promise<void>>();
   const ready: PreparedSend[] = [];
-  const intakeBytes = createIntakeBytes(tuning.intakeBytesBudget ?? 32 * 1024 * 1024);
-  const fileReader = createFileReader();
+  const intakeBudget = tuning.intakeBytesBudget ?? 32 * 1024 * 1024;
+  // Dropped files' bytes, decoded on this thread; files on disk keep theirs on the reading thread.
+  const intakeBytes = createIntakeBytes(intakeBudget);
+  const fileReader = createFileReader({ keepBudgetBytes: intakeBudget });
   const posting = new Map<string, Promise<void>>();
   /** Aborts the POSTs in flight when the service is disposed (one signal for all: each costs a little on every POST). */
   const closing = new AbortController();
@@ -375,22 +378,22 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
    */
   async function prepare(localIds: readonly string[], account: SessionUser): Promise<void> {
     const entries = localIds.map((localId) => openJournal().get(localId)).filter((entry): entry is JournalEntry => entry?.state === 'queued');
-    // Kept since the files were added: the very bytes that were hashed. The others are read and checked again.
-    const bytes = new Map<string, Buffer>();
+    // Kept since the files were added (here or on the reading thread): the very bytes that were hashed. The others are read and checked again.
+    const contents = new Map<string, UploadContent>();
     for (const entry of entries) {
       const kept = intakeBytes.take(entry.localId);
-      if (kept) bytes.set(entry.localId, kept);
+      if (kept) contents.set(entry.localId, { kind: 'bytes', bytes: kept });
     }
-    const toRead = entries.filter((entry) => !bytes.has(entry.localId));
-    const reads = await readEntriesBytes(toRead, blobs, fileReader);
+    const toRead = entries.filter((entry) => !contents.has(entry.localId));
+    const reads = await takeEntriesContent(toRead, blobs, fileReader);
     const unreadable: EntryChange[] = [];
     toRead.forEach((entry, index) => {
       const read = reads[index];
-      if (read?.ok) bytes.set(entry.localId, read.bytes);
+      if (read?.ok) contents.set(entry.localId, read.content);
       else if (read) unreadable.push({ localId: entry.localId, from: ['queued'], next: 'failed', changes: { error: read.error, warning: undefined } });
     });
     if (unreadable.length > 0) await applyAll(unreadable, { durable: true });
-    const sendable = entries.filter((entry) => bytes.has(entry.localId));
+    const sendable = entries.filter((entry) => contents.has(entry.localId));
     if (sendable.length === 0) return;
     let sending: Array<JournalEntry | undefined>;
     try {
@@ -430,17 +433,17 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         await unsend(entry.localId, 'The app was closed before this file was sent; it is sent on the next start.');
         continue;
       }
-      const read = bytes.get(entry.localId);
-      if (read) ready.push({ entry, bytes: read, account });
+      const content = contents.get(entry.localId);
+      if (content) ready.push({ entry, content, account });
     }
   }
 
   async function post(item: PreparedSend): Promise<void> {
-    const { entry: sending, bytes } = item;
+    const { entry: sending, content } = item;
     const { localId } = sending;
     await deps.hooks?.beforePost?.(sending);
 
-    const outcome: PostOutcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, bytes }, closing.signal);
+    const outcome: PostOutcome = await api.postUpload({ country: sending.country, fileName: sending.fileName, e2eId: sending.e2eId, content }, closing.signal);
     await deps.hooks?.afterPostAnswer?.(sending, outcome.kind);
 
     switch (outcome.kind) {
@@ -770,11 +773,18 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     return entry;
   };
 
-  /** Checks and hashes candidates a few at a time, keeping their order; files on disk are read (and hashed) together, off the main thread. */
-  async function prepareSome(input: AddUploadsInput, candidates: readonly CandidateFile[], firstCounter: number, template: string, at: Date): Promise<Prepared[]> {
-    const onDisk = candidates.flatMap((candidate, index) => (candidate.content.kind === 'path' ? [{ index, path: candidate.content.path, maxBytes: maxFileBytesForUpload(candidate.fileName) }] : []));
-    const reads = new Map<number, FileRead>();
-    (await fileReader.readMany(onDisk)).forEach((read, position) => reads.set(onDisk[position]?.index ?? -1, read));
+  /**
+   * Checks and hashes candidates a few at a time, keeping their order; files on disk are read (and
+   * hashed) together, off the main thread, where their bytes stay for the send under the local id
+   * their entry will have.
+   */
+  async function prepareSome(input: AddUploadsInput, candidates: readonly CandidateFile[], firstCounter: number, template: string, at: Date): Promise<Array<{ localId: string; prepared: Prepared }>> {
+    const localIds = candidates.map(() => crypto.randomUUID());
+    const onDisk = candidates.flatMap((candidate, index) =>
+      candidate.content.kind === 'path' ? [{ index, path: candidate.content.path, maxBytes: maxFileBytesForUpload(candidate.fileName), keepAs: localIds[index] ?? '' }] : [],
+    );
+    const reads = new Map<number, FileHashed>();
+    (await fileReader.hashMany(onDisk)).forEach((read, position) => reads.set(onDisk[position]?.index ?? -1, read));
     const results = new Array<Prepared>(candidates.length);
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -786,7 +796,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
-    return results;
+    return results.map((prepared, index) => ({ localId: localIds[index] ?? '', prepared }));
   }
 
   /** The same name and content: dropping a file again must not send it twice. */
@@ -813,8 +823,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         : `${file.fileName} is already on its way (End-to-end ID ${earlier.e2eId}); it was not added a second time.`,
   });
 
-  const newEntry = (file: PreparedFile, batchId: string, country: UploadCountry, account: SessionUser | undefined, at: string): JournalEntry => ({
-    localId: crypto.randomUUID(),
+  const newEntry = (localId: string, file: PreparedFile, batchId: string, country: UploadCountry, account: SessionUser | undefined, at: string): JournalEntry => ({
+    localId,
     batchId,
     profileId: deps.activeProfileId(),
     ...(account ? { accountUid: account.uid, accountEmail: account.email } : {}),
@@ -900,25 +910,34 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
           const account = currentAccount();
           const entries: JournalEntry[] = [];
           const readBytes = new Map<string, Buffer>();
-          for (const result of chunk) {
-            if (!result) continue;
-            if (!result.ok) {
-              rejected.push(result.rejected);
+          const notAdded: string[] = [];
+          for (const { localId, prepared: result } of chunk) {
+            if (!result?.ok) {
+              if (result) rejected.push(result.rejected);
+              notAdded.push(localId);
               continue;
             }
             const earlier = sentBefore.get(sameFileKey(result.file));
             if (earlier) {
               rejected.push(alreadySent(result.file, earlier));
+              notAdded.push(localId);
               continue;
             }
-            const entry = newEntry(result.file, batchId, input.country, account, at.toISOString());
+            const entry = newEntry(localId, result.file, batchId, input.country, account, at.toISOString());
             sentBefore.set(sameFileKey(entry), entry);
             entries.push(entry);
-            readBytes.set(entry.localId, result.bytes);
+            if (result.bytes) readBytes.set(entry.localId, result.bytes);
           }
+          // Bytes the reading thread kept for files that will not be sent.
+          fileReader.forget(notAdded);
           // Every file is on disk as an entry before anything is sent, and the bytes of dropped files before the entries that name them.
-          if (entries.some((entry) => entry.source.kind === 'blob')) await blobs.syncFolder();
-          await openJournal().put(entries, { durable: true });
+          try {
+            if (entries.some((entry) => entry.source.kind === 'blob')) await blobs.syncFolder();
+            await openJournal().put(entries, { durable: true });
+          } catch (error) {
+            fileReader.forget(entries.map((entry) => entry.localId));
+            throw error;
+          }
           for (const [localId, bytes] of readBytes) intakeBytes.keep(localId, bytes);
           added.push(...entries);
           feed.changed(entries.map((entry) => entry.localId));
@@ -1019,6 +1038,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[openJournal().get(localId)?.state ?? entry.state]}.`);
       }
       intakeBytes.drop(localId);
+      fileReader.forget([localId]);
       await releaseBlob(cancelled);
       return view(cancelled);
     },

@@ -8,13 +8,13 @@ import type { HttpErrorDetails } from '../../http/errors';
 import { joinUrl } from '../../http/url';
 import { describeRejection, messages, type EntryError } from './messages';
 import { serverUploadListSchema, serverUploadSchema, transferDocumentListSchema, uploadReceiptSchema, type UploadReceipt } from './schemas';
-import { uploadBody } from './upload-body';
+import { createBodyBuffers, uploadBody, uploadContentSize, type BodyBuffers, type UploadContent } from './upload-body';
 
 export interface UploadRequest {
   country: UploadCountry;
   fileName: string;
   e2eId: string;
-  bytes: Uint8Array;
+  content: UploadContent;
 }
 
 /**
@@ -51,6 +51,8 @@ export interface TransferApiDeps {
   token: () => string;
   /** How long to wait for the answer to a POST (a 5 MiB body on a slow line takes a while). */
   postTimeoutMs?: number;
+  /** Buffers for POST bodies, used again after each 202 (default: four of them). */
+  bodyBuffers?: BodyBuffers;
 }
 
 const segment = (value: string): string => encodeURIComponent(value);
@@ -78,6 +80,8 @@ export function fileNameFromDisposition(value: string | undefined): string | und
 
 export function createTransferApi(deps: TransferApiDeps): TransferApi {
   const url = (path: string): string => joinUrl(deps.baseUrl(), path);
+  // About as many as POSTs are in flight at once (the upload service sends three at a time).
+  const bodyBuffers = deps.bodyBuffers ?? createBodyBuffers(4);
 
   return {
     async postUpload(request, signal) {
@@ -90,7 +94,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
         if (isAppError(error)) return { kind: 'not_sent', error };
         throw error;
       }
-      const body = uploadBody(request);
+      const body = uploadBody(request, bodyBuffers);
       try {
         const response = await deps.http.jsonResponse({
           method: 'POST',
@@ -103,6 +107,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
           timeoutMs: deps.postTimeoutMs ?? 120_000,
           ...(signal ? { signal } : {}),
         });
+        body.release();
         return { kind: 'accepted', receipt: response.data };
       } catch (error) {
         if (!isAppError(error)) throw error;
@@ -114,7 +119,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
           return { kind: 'uncertain', message: messages.unavailable, ...(receiptId ? { receiptId } : {}) };
         }
         if (status !== undefined && status >= 400 && status < 500) {
-          return { kind: 'rejected', error: describeRejection(status, details, { fileName: request.fileName, size: request.bytes.byteLength, country: request.country }) };
+          return { kind: 'rejected', error: describeRejection(status, details, { fileName: request.fileName, size: uploadContentSize(request.content), country: request.country }) };
         }
         // 5xx, timeouts, broken connections and an unreadable 202: the file may have arrived.
         return { kind: 'uncertain', message: status !== undefined ? messages.unavailable : messages.transport };
