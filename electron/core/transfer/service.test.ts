@@ -316,6 +316,38 @@ describe('uploads service on the emulator', () => {
     }
   });
 
+  it.each([
+    { limit: 'files', prepareAheadFiles: 6, bytesFactor: undefined, expected: 6 },
+    // 3.5 files' worth of bytes: three wait beside the two being sent.
+    { limit: 'bytes', prepareAheadFiles: 8, bytesFactor: 3.5, expected: 5 },
+  ])('prepares files ahead of their POSTs within its $limit limit, and sends each once', async ({ prepareAheadFiles, bytesFactor, expected }) => {
+    const files = tempDir();
+    const paths = Array.from({ length: 30 }, (_, index) => writeFile(files, `ahead-${index}.xml`, invoiceXml(`AHEAD-${index}`)));
+    const largest = Math.max(...paths.map((file) => fs.statSync(file).size));
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let held = 0;
+    const t = uploads({
+      tuning: { concurrency: 2, prepareAheadFiles, ...(bytesFactor ? { prepareAheadBytes: Math.floor(bytesFactor * largest) } : {}) },
+      hooks: {
+        beforePost: async () => {
+          held += 1;
+          await gate;
+        },
+      },
+    });
+    await t.service.add({ country: 'IT', files: paths.map((file) => ({ file: { kind: 'path' as const, path: file } })) });
+    const sendingCount = async (): Promise<number> => (await t.service.list()).filter((entry) => entry.state === 'sending').length;
+    await waitFor(async () => (held === 2 && (await sendingCount()) === expected ? true : undefined), { describe: async () => `held ${held}, sending ${await sendingCount()}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(held).toBe(2);
+    expect(await sendingCount()).toBe(expected);
+    openGate();
+    const settledList = await untilAllSettled(t, 30);
+    expect(settledList.every((entry) => entry.state === 'done')).toBe(true);
+    for (const entry of settledList) expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(1);
+  });
+
   it('keeps a file queued on 401 and sends it once after signing in again', async () => {
     const t = uploads({ token: 'not-a-valid-token' });
     const result = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'later.xml', base64: base64(invoiceXml('S-1')) } }] });

@@ -56,6 +56,10 @@ export interface UploadsTuning {
   /** How long to wait before trying again when the service address is not known yet (default 5 s). */
   notReadyRetryMs?: number;
   maxFilesPerAdd?: number;
+  /** Files prepared ahead of their POST at most, counting those being sent (default 6 × concurrency). */
+  prepareAheadFiles?: number;
+  /** Bytes of prepared files waiting for their POST at most (default 16 MiB; one file always fits). */
+  prepareAheadBytes?: number;
   /** Bytes of added files kept in memory for their send (default 32 MiB for files on disk, on the reading thread, and as much for dropped ones); the rest are read again. */
   intakeBytesBudget?: number;
   retentionMs?: number;
@@ -319,10 +323,27 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     }, 30_000);
   }
 
+  /** Files prepared ahead, at most: those being sent count too. */
+  const aheadFiles = Math.max(2 * concurrency, tuning.prepareAheadFiles ?? 6 * concurrency);
+  /** A prepare batch, one durable journal write, is waited for until this many fit (unless nothing else is in hand). */
+  const prepareBatch = Math.max(concurrency, Math.floor((aheadFiles * 2) / 3));
+  const aheadBytes = tuning.prepareAheadBytes ?? 16 * 1024 * 1024;
+
+  /** Bytes of the files prepared (or being prepared) and not yet posted. */
+  const bytesInHand = (): number => {
+    let total = 0;
+    for (const item of ready) total += item.entry.size;
+    for (const localId of preparing.keys()) total += openJournal().get(localId)?.size ?? 0;
+    return total;
+  };
+
   /**
    * Sending runs in two stages so the disk never sits between two POSTs: files are prepared
-   * ahead, `concurrency` at a time (bytes read and checked, `sending` fsync'd in one write), while
-   * up to `concurrency` POSTs are in flight. At most 3 × concurrency files are in memory.
+   * ahead in batches (bytes read and checked, `sending` fsync'd in one write for the batch), while
+   * up to `concurrency` POSTs are in flight. Each durable write costs about a millisecond on a
+   * busy disk, so batches are large (two thirds of the look-ahead): one write per file or three
+   * made the journal, not the network, the pace of a big drop (docs/performance.md). At most
+   * `aheadFiles` files, and `aheadBytes` of them beyond those being sent, are in memory.
    */
   function pump(): void {
     if (!started || disposed) return;
@@ -346,18 +367,31 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     if (waitingForSession) return;
     const account = currentAccount();
     if (!account) return;
-    const room = 3 * concurrency - posting.size - ready.length - preparing.size;
+    const room = aheadFiles - posting.size - ready.length - preparing.size;
     if (room <= 0) return;
+    const inHand = ready.length + preparing.size;
+    let bytes = inHand > 0 ? bytesInHand() : 0;
+    let batchBytes = 0;
     const batch: string[] = [];
+    let full = false;
     for (const entry of openJournal().queued()) {
-      if (batch.length >= room) break;
+      if (batch.length >= room) {
+        full = true;
+        break;
+      }
       if (preparing.has(entry.localId) || posting.has(entry.localId) || !isWorkable(entry, account)) continue;
+      if (bytes + entry.size > aheadBytes && (batch.length > 0 || inHand > 0)) {
+        full = true;
+        break;
+      }
       batch.push(entry.localId);
+      bytes += entry.size;
+      batchBytes += entry.size;
     }
     if (batch.length === 0) return;
-    // Files are prepared `concurrency` at a time, with one journal write for all of them: while
-    // enough are ready to keep the POSTs going, wait for room for a whole batch.
-    if (batch.length < concurrency && batch.length === room && ready.length + preparing.size > 0) return;
+    // While enough are in hand to keep the POSTs going, wait for room for a whole batch: one
+    // journal write for all of them.
+    if (full && batch.length < prepareBatch && batchBytes < aheadBytes / 2 && inHand > 0) return;
     const work = prepare(batch, account)
       .catch((error: unknown) => logger.error('Preparing uploads failed unexpectedly', { localIds: batch, message: messageOf(error) }))
       .finally(() => {
