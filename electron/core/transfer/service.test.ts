@@ -348,6 +348,22 @@ describe('uploads service on the emulator', () => {
     for (const entry of settledList) expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(1);
   });
 
+  it('journals a drop of 300 files in growing chunks, in drop order, and after a restart sends each once', async () => {
+    const files = tempDir();
+    const paths = Array.from({ length: 300 }, (_, index) => writeFile(files, `many-${String(index).padStart(3, '0')}.xml`, invoiceXml(`MANY-${index}`)));
+    const userDataDir = tempDir();
+    const first = uploads({ token: undefined, userDataDir });
+    const added = await first.service.add({ country: 'IT', files: paths.map((file) => ({ file: { kind: 'path' as const, path: file } })) });
+    expect(added.entries.map((entry) => entry.fileName)).toEqual(paths.map((file) => path.basename(file)));
+    await first.close();
+    open.splice(open.indexOf(first), 1);
+    const again = uploads({ userDataDir });
+    expect((await again.service.list()).map((entry) => entry.fileName)).toEqual(paths.map((file) => path.basename(file)));
+    const settledList = await untilAllSettled(again, 300);
+    expect(settledList.filter((entry) => entry.state !== 'done')).toEqual([]);
+    for (const entry of settledList) expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(1);
+  });
+
   it('keeps a file queued on 401 and sends it once after signing in again', async () => {
     const t = uploads({ token: 'not-a-valid-token' });
     const result = await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'later.xml', base64: base64(invoiceXml('S-1')) } }] });

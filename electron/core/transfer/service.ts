@@ -140,8 +140,14 @@ export interface UploadsService {
   downloadTransferDocument(documentId: string): Promise<FilePayload>;
 }
 
-/** Files checked, hashed and journaled together while a drop is being added. */
+/**
+ * Files checked, hashed and journaled together while a drop is being added: the second chunk is
+ * this large, and each later one twice the one before, up to `ADD_CHUNK_MAX`. Sending starts
+ * after the first (small) chunk; larger later chunks mean fewer durable journal writes, each of
+ * which costs the disk a flush.
+ */
 const ADD_CHUNK = 16;
+const ADD_CHUNK_MAX = 128;
 
 const activeStates: ReadonlySet<UploadState> = new Set(['queued', 'sending', 'accepted', 'tracking', 'uncertain']);
 const listFilters: Record<UploadsFilter, (state: UploadState) => boolean> = {
@@ -937,7 +943,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
         const sentBefore = sentOrSending(input.country);
         // Journal (durably) and start sending chunk by chunk, so a big drop starts moving at once.
         // The first chunk is as small as what is sent at once, so the first POSTs leave without waiting for the rest.
-        for (let first = 0, size = concurrency; ; first += size, size = ADD_CHUNK) {
+        for (let first = 0, size = concurrency; ; first += size, size = size < ADD_CHUNK ? ADD_CHUNK : Math.min(2 * size, ADD_CHUNK_MAX)) {
           if (first + size > candidates.length) await withRest();
           if (first >= candidates.length) break;
           const chunk = await prepareSome(input, candidates.slice(first, first + size), first + 1, template, at);

@@ -23,9 +23,15 @@ function tempDir(): string {
   return dir;
 }
 
-async function openAt(dir: string, options: { now?: number; retentionMs?: number } = {}): Promise<{ journal: UploadJournal; logger: MemoryLogger }> {
+async function openAt(dir: string, options: { now?: number; retentionMs?: number; lazyWriteMs?: number } = {}): Promise<{ journal: UploadJournal; logger: MemoryLogger }> {
   const logger = new MemoryLogger();
-  const journal = await UploadJournal.open({ dir, logger, now: () => options.now ?? NOW, ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}) });
+  const journal = await UploadJournal.open({
+    dir,
+    logger,
+    now: () => options.now ?? NOW,
+    ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
+    ...(options.lazyWriteMs ? { lazyWriteMs: options.lazyWriteMs } : {}),
+  });
   journals.push(journal);
   return { journal, logger };
 }
@@ -158,6 +164,31 @@ describe('upload journal', () => {
     void journal.put([{ ...entry('c') }], { durable: false });
     await journal.close();
     expect(lines()).toHaveLength(written + 4);
+  });
+
+  it('a change that need not be durable, made while a durable write is under way, waits for the next durable one instead of a disk flush of its own', async () => {
+    const dir = tempDir();
+    // Its moment is far away: only a durable write (or a flush) can take it.
+    const { journal } = await openAt(dir, { lazyWriteMs: 60_000 });
+    const file = path.join(dir, JOURNAL_FILE_NAME);
+    const ids = (): string[] =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { entry: JournalEntry }).entry)
+        .map(({ localId, state }) => `${localId}:${state}`);
+    const first = journal.put([entry('a')], { durable: true });
+    const lazy = journal.put([transition(entry('a'), 'sending', {}, new Date(NOW))], { durable: false });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ids()).toEqual(['a:queued']);
+    await journal.put([entry('b')], { durable: true });
+    await lazy;
+    expect(ids()).toEqual(['a:queued', 'a:sending', 'b:queued']);
+    void journal.put([transition(entry('b'), 'sending', {}, new Date(NOW))], { durable: false });
+    await journal.flush();
+    expect(ids()).toEqual(['a:queued', 'a:sending', 'b:queued', 'b:sending']);
   });
 
   it('writes waiting changes at once when asked to flush, and flushing with nothing waiting returns', async () => {

@@ -22,6 +22,8 @@ export interface JournalOpenOptions {
   now: () => number;
   /** Finished entries older than this are dropped at open (default 30 days). */
   retentionMs?: number;
+  /** Changes that need not be durable are written at the latest this long after them (default 100 ms). */
+  lazyWriteMs?: number;
 }
 
 export interface JournalOpenReport {
@@ -94,7 +96,7 @@ export class UploadJournal {
     if (read.tornTail) options.logger.warn('Upload journal: the last line was cut short (the app stopped while writing it); it was ignored', { file });
     if (damagedLines > 0) options.logger.warn('Upload journal: unreadable lines were skipped', { file, damagedLines });
     await rewriteLog(file, [...entries.values()].map(serialize));
-    const log = await AppendLog.open(file);
+    const log = await AppendLog.open(file, options.lazyWriteMs !== undefined ? { lazyWriteMs: options.lazyWriteMs } : {});
     return new UploadJournal(file, entries, log, { entries: entries.size, tornTail: read.tornTail, damagedLines, pruned }, options.logger);
   }
 

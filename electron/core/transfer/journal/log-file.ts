@@ -108,16 +108,20 @@ export class AppendLog {
   #flushing: Promise<void> | undefined;
   /** Lines that need not be durable wait for the next durable write, or this long. */
   #lazyTimer: NodeJS.Timeout | undefined;
+  /** Set by the lazy timer, `flush` and `close`: the running flush writes lazy lines too. */
+  #writeLazyLines = false;
+  readonly #lazyWriteMs: number;
   #closed = false;
 
-  private constructor(file: string, handle: fs.FileHandle) {
+  private constructor(file: string, handle: fs.FileHandle, lazyWriteMs: number) {
     this.#file = file;
     this.#handle = handle;
+    this.#lazyWriteMs = lazyWriteMs;
   }
 
-  static async open(file: string): Promise<AppendLog> {
+  static async open(file: string, options: { lazyWriteMs?: number } = {}): Promise<AppendLog> {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    return new AppendLog(file, await fs.open(file, APPEND_FLAGS, 0o600));
+    return new AppendLog(file, await fs.open(file, APPEND_FLAGS, 0o600), options.lazyWriteMs ?? LAZY_WRITE_MS);
   }
 
   /** Resolves when the line is written, and, when `durable`, on disk (fsync). */
@@ -136,11 +140,16 @@ export class AppendLog {
       const item = make(resolve, reject);
       this.#pending.push(item);
       if (item.kind === 'compact' || item.durable) this.#flushNow();
-      else this.#lazyTimer ??= setTimeout(() => this.#flushNow(), LAZY_WRITE_MS).unref();
+      else this.#armLazyTimer();
     });
   }
 
-  #flushNow(): void {
+  #armLazyTimer(): void {
+    this.#lazyTimer ??= setTimeout(() => this.#flushNow({ lazyLinesToo: true }), this.#lazyWriteMs).unref();
+  }
+
+  #flushNow(options: { lazyLinesToo?: boolean } = {}): void {
+    if (options.lazyLinesToo) this.#writeLazyLines = true;
     if (this.#lazyTimer) clearTimeout(this.#lazyTimer);
     this.#lazyTimer = undefined;
     // Nothing to write (the timer fired after a durable write took its lines): starting a flush
@@ -152,6 +161,13 @@ export class AppendLog {
   async #flush(): Promise<void> {
     try {
       while (this.#pending.length > 0) {
+        // Only lines that need not be durable wait (they came in while a durable write was under
+        // way): they go with the next durable write, or when the timer fires. Each write is
+        // synchronous (O_DSYNC), so writing them at once would cost a disk flush for nothing.
+        if (!this.#writeLazyLines && !this.#pending.some((item) => item.kind === 'compact' || item.durable)) {
+          this.#armLazyTimer();
+          break;
+        }
         const first = this.#pending[0];
         if (first?.kind === 'compact') {
           this.#pending.shift();
@@ -170,6 +186,7 @@ export class AppendLog {
       }
     } finally {
       this.#flushing = undefined;
+      this.#writeLazyLines = false;
     }
   }
 
@@ -189,7 +206,7 @@ export class AppendLog {
 
   /** Resolves once every line appended so far is written (lazy ones are written now). */
   async flush(): Promise<void> {
-    if (this.#pending.length > 0) this.#flushNow();
+    if (this.#pending.length > 0) this.#flushNow({ lazyLinesToo: true });
     while (this.#flushing) await this.#flushing;
   }
 
