@@ -70,6 +70,13 @@ function makeFiles(dir: string, count: number, sizeKb: number, set = 0): string[
   });
 }
 
+/**
+ * A pause between timed runs: what one side leaves behind (the service's paced list events, at
+ * most 150 ms after its last change; a closed agent's sockets) is done before the other starts.
+ */
+const SETTLE_MS = 250;
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 interface Timed {
   wallMs: number;
   cpuMs: number;
@@ -179,11 +186,14 @@ export async function runUploadsBench(options: Partial<UploadsBenchOptions> = {}
       let clientRound: Timed;
       if (round % 2 === 0) {
         bareRound = await bareRun(emulator, files, settings.concurrency, round);
+        await settle();
         clientRound = await client.run(files);
       } else {
         clientRound = await client.run(files);
+        await settle();
         bareRound = await bareRun(emulator, files, settings.concurrency, round);
       }
+      await settle();
       if (round >= settings.warmup) {
         bare.push(bareRound);
         app.push(clientRound);
