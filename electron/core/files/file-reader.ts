@@ -9,7 +9,9 @@
  * is read again, and hashed again so the caller can tell it changed. Why the bytes stay: the main
  * isolate counts every buffer it holds against its old generation, so a drop's worth of buffers
  * held there, even briefly, set off a full garbage collection every few dozen files
- * (docs/performance.md, fourth session).
+ * (docs/performance.md, fourth session). On the thread, kept bytes live in one ring buffer as
+ * large as the budget and other files are read into one scratch buffer, so reading allocates
+ * nothing per file there either.
  *
  * `start` readies the thread ahead of the first drop; until it is up, and should it fail, files
  * are read on the main thread (`readAndHash`) and nothing is kept, so no drop ever waits for the
@@ -17,7 +19,7 @@
  * again at their turn.
  */
 import { Worker } from 'node:worker_threads';
-import { hashedOf, readAndHash, takenOf, type FileHashed, type FileRead, type FileTaken, type FileToRead, type FileToTake } from './read-and-hash';
+import { hashedOf, readAndHash, takenOf, type FileHashed, type FileTaken, type FileToRead, type FileToTake } from './read-and-hash';
 
 export interface FileToHash extends FileToRead {
   /** Keeps the bytes on the thread under this key for `takeMany`, if its budget allows. */
@@ -27,7 +29,6 @@ export interface FileToHash extends FileToRead {
 export interface FileReader {
   /** Starts the thread (idempotent); resolves once it is up, or has failed (files are then read on the main thread). */
   start(): Promise<void>;
-  readMany(files: readonly FileToRead[]): Promise<FileRead[]>;
   hashMany(files: readonly FileToHash[]): Promise<FileHashed[]>;
   takeMany(files: readonly FileToTake[]): Promise<FileTaken[]>;
   /** Lets go of kept bytes that will not be taken (a file refused or cancelled). */
@@ -46,69 +47,122 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
 const budget = workerData.keepBudgetBytes;
-const kept = new Map();
-let held = 0;
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
-const readOne = ({ path, maxBytes }) => {
+
+// Kept bytes live in one ring of \`budget\` bytes (allocated at the first keep) and files not kept
+// are read into one scratch buffer: no buffer per file, so no garbage piles up between this
+// thread's rare collections (it allocates little else, so they would come late).
+let ring;
+let head = 0;
+const slots = []; // live ring slots, oldest first: { offset, size, free }
+const kept = new Map(); // key -> { slot, length, sha256 }
+let scratch = new Uint8Array(0);
+const scratchFor = (size) => {
+  if (scratch.length < size) scratch = new Uint8Array(Math.max(size, 2 * scratch.length));
+  return scratch;
+};
+const reserve = (size) => {
+  if (size === 0 || size > budget) return undefined;
+  ring ??= new Uint8Array(budget);
+  let offset;
+  if (slots.length === 0) offset = 0;
+  else {
+    const oldest = slots[0].offset;
+    const wrapped = slots[slots.length - 1].offset < oldest;
+    if (!wrapped && head + size <= budget) offset = head;
+    else if (!wrapped && size <= oldest) offset = 0;
+    else if (wrapped && head + size <= oldest) offset = head;
+    else return undefined;
+  }
+  const slot = { offset, size, free: false };
+  slots.push(slot);
+  head = offset + size;
+  return slot;
+};
+const release = (slot) => {
+  slot.free = true;
+  while (slots.length > 0 && slots[0].free) slots.shift();
+  if (slots.length === 0) head = 0;
+};
+const take = (key) => {
+  const item = key === undefined ? undefined : kept.get(key);
+  if (!item) return undefined;
+  kept.delete(key);
+  return item;
+};
+
+/** Reads a file into the buffer \`into(size)\` gives; what was read is \`bytes\`, a view of it. */
+const readOne = ({ path, maxBytes }, into) => {
   let fd;
   try {
     fd = fs.openSync(path, 'r');
     const stat = fs.fstatSync(fd);
     if (stat.isDirectory()) return { kind: 'error', code: 'EISDIR', message: 'EISDIR: illegal operation on a directory, read' };
     if (stat.size > maxBytes) return { kind: 'tooLarge', size: stat.size };
-    const bytes = new Uint8Array(stat.size);
+    const target = into(stat.size);
     let filled = 0;
-    while (filled < bytes.length) {
-      const read = fs.readSync(fd, bytes, filled, bytes.length - filled, filled);
+    while (filled < stat.size) {
+      const read = fs.readSync(fd, target, filled, stat.size - filled, filled);
       if (read === 0) break;
       filled += read;
     }
-    return { kind: 'read', bytes: filled === bytes.length ? bytes : bytes.slice(0, filled) };
+    return { kind: 'read', bytes: target.subarray(0, filled) };
   } catch (error) {
     return { kind: 'error', code: error && error.code, message: String(error && error.message) };
   } finally {
     if (fd !== undefined) { try { fs.closeSync(fd); } catch {} }
   }
 };
-const take = (key) => {
-  const item = key === undefined ? undefined : kept.get(key);
-  if (item) { kept.delete(key); held -= item.bytes.length; }
-  return item;
-};
+
 const ops = {
-  read(file, transfer) {
-    const read = readOne(file);
-    if (read.kind !== 'read') return read;
-    transfer.push(read.bytes.buffer);
-    return { kind: 'read', buffer: read.bytes.buffer, sha256: sha256(read.bytes) };
-  },
   hash(file) {
-    const read = readOne(file);
-    if (read.kind !== 'read') return read;
+    let slot;
+    const keepable = file.keepAs !== undefined && !kept.has(file.keepAs);
+    const read = readOne(file, (size) => {
+      slot = keepable ? reserve(size) : undefined;
+      return slot ? ring.subarray(slot.offset, slot.offset + size) : scratchFor(size);
+    });
+    if (read.kind !== 'read') {
+      if (slot) release(slot);
+      return read;
+    }
     const hash = sha256(read.bytes);
-    const size = read.bytes.length;
-    const keep = file.keepAs !== undefined && !kept.has(file.keepAs) && held + size <= budget;
-    if (keep) { kept.set(file.keepAs, { bytes: read.bytes, sha256: hash }); held += size; }
-    return { kind: 'hashed', size, sha256: hash, kept: keep };
+    if (slot) kept.set(file.keepAs, { slot, length: read.bytes.length, sha256: hash });
+    return { kind: 'hashed', size: read.bytes.length, sha256: hash, kept: Boolean(slot) };
   },
   take(file, transfer) {
-    let item = take(file.keptAs);
-    if (!item) {
-      const read = readOne(file);
+    const item = take(file.keptAs);
+    let bytes;
+    let hash;
+    if (item) {
+      bytes = ring.subarray(item.slot.offset, item.slot.offset + item.length);
+      hash = item.sha256;
+    } else {
+      const read = readOne(file, scratchFor);
       if (read.kind !== 'read') return read;
-      item = { bytes: read.bytes, sha256: sha256(read.bytes) };
+      bytes = read.bytes;
+      hash = sha256(bytes);
     }
-    const { bytes } = item;
+    let answer;
     if (bytes.length <= file.base64UpTo) {
-      const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
-      return { kind: 'base64', base64, size: bytes.length, sha256: item.sha256 };
+      answer = { kind: 'base64', base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64'), size: bytes.length, sha256: hash };
+    } else {
+      const copy = bytes.slice();
+      transfer.push(copy.buffer);
+      answer = { kind: 'bytes', buffer: copy.buffer, size: bytes.length, sha256: hash };
     }
-    transfer.push(bytes.buffer);
-    return { kind: 'bytes', buffer: bytes.buffer, size: bytes.length, sha256: item.sha256 };
+    if (item) release(item.slot);
+    return answer;
   },
 };
+const forget = (keys) => {
+  for (const key of keys) {
+    const item = take(key);
+    if (item) release(item.slot);
+  }
+};
 parentPort.on('message', ({ id, op, files, keys }) => {
-  if (op === 'forget') { for (const key of keys) take(key); return; }
+  if (op === 'forget') { forget(keys); return; }
   const transfer = [];
   const results = files.map((file) => ops[op](file, transfer));
   parentPort.postMessage({ id, results }, transfer);
@@ -117,7 +171,6 @@ parentPort.on('message', ({ id, op, files, keys }) => {
 
 type WorkerError = { kind: 'error'; code?: string; message: string };
 type Unread = { kind: 'tooLarge'; size: number } | WorkerError;
-type WorkerRead = { kind: 'read'; buffer: ArrayBuffer; sha256: string } | Unread;
 type WorkerHashed = { kind: 'hashed'; size: number; sha256: string; kept: boolean } | Unread;
 type WorkerTaken = { kind: 'base64'; base64: string; size: number; sha256: string } | { kind: 'bytes'; buffer: ArrayBuffer; size: number; sha256: string } | Unread;
 
@@ -128,11 +181,6 @@ const errorOf = (result: WorkerError): { kind: 'error'; error: NodeJS.ErrnoExcep
 });
 
 const fromWorker = {
-  read(result: WorkerRead | undefined): FileRead {
-    if (!result) return noAnswer;
-    if (result.kind === 'read') return { kind: 'read', bytes: Buffer.from(result.buffer), sha256: result.sha256 };
-    return result.kind === 'error' ? errorOf(result) : result;
-  },
   hash(result: WorkerHashed | undefined): FileHashed {
     if (!result) return noAnswer;
     return result.kind === 'error' ? errorOf(result) : result;
@@ -146,7 +194,6 @@ const fromWorker = {
 
 /** What each request does on the main thread when the thread is not there: the same, keeping nothing. */
 const onMainThread = {
-  read: (files: readonly FileToRead[]): Promise<FileRead[]> => Promise.all(files.map(readAndHash)),
   hash: async (files: readonly FileToHash[]): Promise<FileHashed[]> => (await Promise.all(files.map(readAndHash))).map(hashedOf),
   take: (files: readonly FileToTake[]): Promise<FileTaken[]> => Promise.all(files.map(async (file) => takenOf(await readAndHash(file), file.base64UpTo))),
 };
@@ -201,7 +248,7 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
   };
 
   /** Asks the thread, whose answers are converted; without it (or should it stop first), the main thread does the same. */
-  function request<F, R, W>(op: 'read' | 'hash' | 'take', files: readonly F[], convert: (result: W | undefined) => R, onMain: (files: readonly F[]) => Promise<R[]>): Promise<R[]> {
+  function request<F, R, W>(op: 'hash' | 'take', files: readonly F[], convert: (result: W | undefined) => R, onMain: (files: readonly F[]) => Promise<R[]>): Promise<R[]> {
     if (files.length === 0) return Promise.resolve([]);
     void start();
     const target = worker;
@@ -219,7 +266,6 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
 
   return {
     start,
-    readMany: (files) => request('read', files, fromWorker.read, onMainThread.read),
     hashMany: (files) => request('hash', files, fromWorker.hash, onMainThread.hash),
     takeMany: (files) => request('take', files, fromWorker.take, onMainThread.take),
     forget(keys) {

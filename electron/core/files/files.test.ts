@@ -258,24 +258,56 @@ describe('readAndHash', () => {
 describe('createFileReader', () => {
   const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
 
-  it('reads many files in one go on its thread, each with its hash, and says why the others could not be read', async () => {
+  it('hashes many files in one go on its thread, hands each over as it was, and says why the others could not be read', async () => {
     const reader = createFileReader();
     try {
       await reader.start();
       const names = Array.from({ length: 40 }, (_, index) => `f${index}.xml`);
       for (const [index, name] of names.entries()) await fs.writeFile(path.join(dir, name), `<f n="${index}"/>`);
       await fs.writeFile(path.join(dir, 'big.xml'), 'x'.repeat(500));
-      const reads = await reader.readMany([
-        ...names.map((name) => ({ path: path.join(dir, name), maxBytes: 100 })),
-        { path: path.join(dir, 'big.xml'), maxBytes: 100 },
-        { path: path.join(dir, 'missing.xml'), maxBytes: 100 },
-        { path: dir, maxBytes: 100 },
+      const hashed = await reader.hashMany([
+        ...names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, keepAs: name })),
+        { path: path.join(dir, 'big.xml'), maxBytes: 100, keepAs: 'big' },
+        { path: path.join(dir, 'missing.xml'), maxBytes: 100, keepAs: 'missing' },
+        { path: dir, maxBytes: 100, keepAs: 'dir' },
       ]);
-      expect(reads).toHaveLength(43);
-      expect(reads[7]).toEqual({ kind: 'read', bytes: Buffer.from('<f n="7"/>'), sha256: sha256('<f n="7"/>') });
-      expect(reads[40]).toEqual({ kind: 'tooLarge', size: 500 });
-      expect(reads[41]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
-      expect(reads[42]).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
+      expect(hashed).toHaveLength(43);
+      expect(hashed[7]).toEqual({ kind: 'hashed', size: 10, sha256: sha256('<f n="7"/>'), kept: true });
+      expect(hashed[40]).toEqual({ kind: 'tooLarge', size: 500 });
+      expect(hashed[41]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
+      expect(hashed[42]).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
+      const taken = await reader.takeMany(names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, keptAs: name, base64UpTo: 100 })));
+      expect(taken.map((item) => (item.kind === 'base64' ? Buffer.from(item.base64, 'base64').toString() : item.kind))).toEqual(names.map((_, index) => `<f n="${index}"/>`));
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('keeps bytes in a ring as large as its budget: room freed out of order is used once the older bytes are taken, and what wrapped around is intact', async () => {
+    const reader = createFileReader({ keepBudgetBytes: 30 });
+    try {
+      await reader.start();
+      const file = (name: string): string => path.join(dir, `${name}.xml`);
+      const content = (name: string, version: number): string => `<${name}>v${version}-56</${name}>`.slice(0, 10).padEnd(10, '.');
+      for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await fs.writeFile(file(name), content(name, 1));
+      const hash = async (name: string): Promise<boolean> => {
+        const [result] = await reader.hashMany([{ path: file(name), maxBytes: 100, keepAs: name }]);
+        return result?.kind === 'hashed' && result.kept;
+      };
+      const take = async (name: string): Promise<string> => {
+        const [result] = await reader.takeMany([{ path: file(name), maxBytes: 100, keptAs: name, base64UpTo: 100 }]);
+        return result?.kind === 'base64' ? Buffer.from(result.base64, 'base64').toString() : String(result?.kind);
+      };
+      expect([await hash('a'), await hash('b'), await hash('c')]).toEqual([true, true, true]);
+      expect(await take('b')).toBe(content('b', 1)); // out of order: its room is not usable yet
+      expect(await hash('d')).toBe(false);
+      expect(await take('a')).toBe(content('a', 1)); // a and b's room at the start is free now
+      expect([await hash('d'), await hash('e'), await hash('f')]).toEqual([true, true, false]);
+      // Changed on disk: what is handed over is what was kept, unharmed by the wrap.
+      for (const name of ['c', 'd', 'e']) await fs.writeFile(file(name), content(name, 2));
+      expect([await take('c'), await take('d'), await take('e')]).toEqual([content('c', 1), content('d', 1), content('e', 1)]);
+      // Not kept: read as it is now.
+      expect(await take('f')).toBe(content('f', 1));
     } finally {
       await reader.close();
     }
@@ -351,13 +383,6 @@ describe('createFileReader', () => {
     expect(await reader.takeMany([{ path: late, maxBytes: 100, keptAs: 'late', base64UpTo: 3 }])).toEqual([{ kind: 'bytes', bytes: Buffer.from('<late/>'), size: 7, sha256: sha256('<late/>') }]);
   });
 
-  it('reads on the main thread once closed (nothing asked of it is lost)', async () => {
-    const reader = createFileReader();
-    await reader.start();
-    await reader.close();
-    await fs.writeFile(path.join(dir, 'late.xml'), '<late/>');
-    expect(await reader.readMany([{ path: path.join(dir, 'late.xml'), maxBytes: 100 }])).toEqual([{ kind: 'read', bytes: Buffer.from('<late/>'), sha256: sha256('<late/>') }]);
-  });
 });
 
 describe('syncFiles', () => {
