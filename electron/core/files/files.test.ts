@@ -7,7 +7,7 @@ import { nodeAtomicFileSystem, syncFiles, targetOfTempName, tempNameFor, writeFi
 import { readFileRef } from './file-ref';
 import { defaultDownloadFolder, ensureWritableFolder } from './folders';
 import crypto from 'node:crypto';
-import { createFileReader } from './file-reader';
+import { createFileReader, type FileReader } from './file-reader';
 import { readAndHash } from './read-and-hash';
 import { createWorkerWriter, createWriterThreads } from './worker-writer';
 
@@ -258,10 +258,19 @@ describe('readAndHash', () => {
 describe('createFileReader', () => {
   const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
 
-  it('hashes many files in one go on its thread, hands each over as it was, and says why the others could not be read', async () => {
-    const reader = createFileReader();
+  /** A started reader for the test, closed afterwards whatever happens. */
+  async function withReader(options: Parameters<typeof createFileReader>[0], test: (reader: FileReader) => Promise<void>): Promise<void> {
+    const reader = createFileReader(options);
     try {
       await reader.start();
+      await test(reader);
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('hashes many files in one go on its thread, hands each over as it was, and says why the others could not be read', async () => {
+    await withReader({}, async (reader) => {
       const names = Array.from({ length: 40 }, (_, index) => `f${index}.xml`);
       for (const [index, name] of names.entries()) await fs.writeFile(path.join(dir, name), `<f n="${index}"/>`);
       await fs.writeFile(path.join(dir, 'big.xml'), 'x'.repeat(500));
@@ -278,15 +287,11 @@ describe('createFileReader', () => {
       expect(hashed[42]).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
       const taken = await reader.takeMany(names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, keptAs: name, base64UpTo: 100 })));
       expect(taken.map((item) => (item.kind === 'base64' ? Buffer.from(item.base64, 'base64').toString() : item.kind))).toEqual(names.map((_, index) => `<f n="${index}"/>`));
-    } finally {
-      await reader.close();
-    }
+    });
   });
 
   it('keeps bytes in a ring as large as its budget: room freed out of order is used once the older bytes are taken, and what wrapped around is intact', async () => {
-    const reader = createFileReader({ keepBudgetBytes: 30 });
-    try {
-      await reader.start();
+    await withReader({ keepBudgetBytes: 30 }, async (reader) => {
       const file = (name: string): string => path.join(dir, `${name}.xml`);
       const content = (name: string, version: number): string => `<${name}>v${version}-56</${name}>`.slice(0, 10).padEnd(10, '.');
       for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await fs.writeFile(file(name), content(name, 1));
@@ -308,15 +313,11 @@ describe('createFileReader', () => {
       expect([await take('c'), await take('d'), await take('e')]).toEqual([content('c', 1), content('d', 1), content('e', 1)]);
       // Not kept: read as it is now.
       expect(await take('f')).toBe(content('f', 1));
-    } finally {
-      await reader.close();
-    }
+    });
   });
 
   it('keeps hashed bytes on its thread within its budget, and hands over exactly those, once, at their turn', async () => {
-    const reader = createFileReader({ keepBudgetBytes: 30 });
-    try {
-      await reader.start();
+    await withReader({ keepBudgetBytes: 30 }, async (reader) => {
       const file = (name: string): string => path.join(dir, name);
       await fs.writeFile(file('a.xml'), '<a>one</a>'); // 10 bytes
       await fs.writeFile(file('b.xml'), '<b>one</b>'); // 10 bytes
@@ -346,15 +347,11 @@ describe('createFileReader', () => {
       ]);
       // Taken bytes free their room in the budget.
       expect(await reader.hashMany([{ path: file('c.xml'), maxBytes: 100, keepAs: 'c2' }])).toEqual([{ kind: 'hashed', size: 10, sha256: sha256('<c>two</c>'), kept: true }]);
-    } finally {
-      await reader.close();
-    }
+    });
   });
 
   it('lets go of kept bytes it is told to forget, and says why a file cannot be handed over', async () => {
-    const reader = createFileReader({ keepBudgetBytes: 1000 });
-    try {
-      await reader.start();
+    await withReader({ keepBudgetBytes: 1000 }, async (reader) => {
       const kept = path.join(dir, 'kept.xml');
       await fs.writeFile(kept, '<k>1</k>');
       await reader.hashMany([{ path: kept, maxBytes: 100, keepAs: 'k' }]);
@@ -368,9 +365,7 @@ describe('createFileReader', () => {
       expect(taken[0]).toEqual({ kind: 'base64', base64: Buffer.from('<k>22</k>').toString('base64'), size: 9, sha256: sha256('<k>22</k>') });
       expect(taken[1]).toEqual({ kind: 'tooLarge', size: 9 });
       expect(taken[2]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
-    } finally {
-      await reader.close();
-    }
+    });
   });
 
   it('without its thread it hashes and hands over on the main thread, keeping nothing', async () => {

@@ -35,7 +35,7 @@ function checked(entry: JournalEntry, read: FileTaken | undefined): ReadContent 
   // Grown past the size it had when added: changed, and not worth reading.
   if (read.kind === 'tooLarge') return changed(entry);
   if (read.size !== entry.size || read.sha256 !== entry.sha256) return changed(entry);
-  return { ok: true, content: read.kind === 'base64' ? { kind: 'base64', base64: read.base64 } : { kind: 'bytes', bytes: read.bytes } };
+  return { ok: true, content: read };
 }
 
 /** Kept bytes are found by the entry's local id (see `hashMany`'s `keepAs`). */
