@@ -4,6 +4,7 @@ import type { ProfilesState, SessionStatus } from '../../../shared/contract';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import type { CoreAppOptions } from '../app';
 import { EventRecorder } from '../testing/events';
+import { startCaptureServer } from '../testing/capture-server';
 import { startFakeAuthServer, type FakeAuthServer } from '../testing/fake-auth-server';
 import { createMemoryPorts, type MemoryPorts } from '../testing/memory-ports';
 import { makeServerCertificate } from '../testing/tls-fixtures';
@@ -211,6 +212,73 @@ describe('profile activation and the session', () => {
     expect(await call<SessionStatus>(app, 'session.status')).toMatchObject({ state: 'signedIn' });
     await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, documentsUrl: 'https://elsewhere.example.com' } });
     expect(await call<SessionStatus>(app, 'session.status')).toMatchObject({ state: 'signedOut' });
+  });
+
+  it('never sends a remembered password or token to a changed sign-in address, and says why', async () => {
+    const capture = await startCaptureServer();
+    try {
+      const ports = createMemoryPorts();
+      ports.clock.set(Date.now());
+      const app = makeApp(ports);
+      const events = new EventRecorder(app);
+      const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
+      const custom = profiles.find((p) => p.name === 'Staging proxy')!;
+      await call(app, 'profiles.activate', { id: custom.id });
+      await call(app, 'session.login', { ...login, rememberMe: true });
+
+      const mark = events.mark();
+      await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, authUrl: capture.url } });
+      expect(await events.next('session.changed', (e) => e.reason === 'addressChanged', mark)).toMatchObject({
+        status: { state: 'signedOut', rememberMe: false },
+        message: 'The addresses of “Staging proxy” changed, so its saved sign-in was forgotten. Sign in again.',
+      });
+      expect([...ports.secrets.values.keys()].filter((k) => k.includes(custom.id))).toEqual([]);
+      // Switching away and back, and a restart, find nothing to send either.
+      await call(app, 'profiles.activate', { id: 'sandbox' });
+      await call(app, 'profiles.activate', { id: custom.id });
+      const restarted = makeApp(ports);
+      await restarted.start();
+      expect(await call<SessionStatus>(restarted, 'session.status')).toMatchObject({ state: 'signedOut' });
+      expect(capture.requests).toEqual([]);
+    } finally {
+      await capture.close();
+    }
+  });
+
+  it('forgets credentials remembered for another address even when the settings were changed behind its back', async () => {
+    const capture = await startCaptureServer();
+    try {
+      const ports = createMemoryPorts();
+      ports.clock.set(Date.now());
+      const app = makeApp(ports);
+      const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
+      const custom = profiles.find((p) => p.name === 'Staging proxy')!;
+      await call(app, 'profiles.activate', { id: custom.id });
+      await call(app, 'session.login', { ...login, rememberMe: true });
+      await app.dispose();
+      // Another copy of the app (or a hand edit) points the profile elsewhere in the settings file.
+      const saved = ports.settings.get<{ custom: Array<{ urls: Record<string, string> }> }>('profiles')!;
+      saved.custom[0]!.urls.authUrl = capture.url;
+      ports.settings.set('profiles', saved);
+      const restarted = makeApp(ports);
+      await restarted.start();
+      expect(await call<SessionStatus>(restarted, 'session.status')).toMatchObject({ state: 'signedOut', rememberMe: false });
+      expect(capture.requests).toEqual([]);
+      expect([...ports.secrets.values.keys()].filter((k) => k.includes(custom.id))).toEqual([]);
+    } finally {
+      await capture.close();
+    }
+  });
+
+  it('accepts plain http only for this computer', async () => {
+    const app = makeApp();
+    expect(await callError(app, 'profiles.save', { ...customProfile(), urls: { ...urlsOf(auth.url), authUrl: 'http://api.example.com' } })).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringContaining('urls.authUrl: http://api.example.com is not secure: use an https:// address'),
+    });
+    for (const host of ['http://localhost:8701', 'http://127.0.0.2:1', 'http://[::1]:8080', 'https://api.example.com']) {
+      expect((await app.handle('profiles.save', { ...customProfile(`P ${host}`), urls: { ...urlsOf(auth.url), documentsUrl: host } }, ctx)).ok).toBe(true);
+    }
   });
 
   it('switches to the local emulator before deleting the active profile, and forgets its secrets', async () => {
