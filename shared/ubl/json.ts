@@ -85,6 +85,8 @@ export const MAX_JSON_DEPTH = 200;
  * never close a tag or open another one in the XML served back.
  */
 const NCNAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+// Combining marks (U+0300–036F) are allowed after the first character by the XML Name rule itself.
+// eslint-disable-next-line no-misleading-character-class
 const NCNAME = new RegExp(`^[${NCNAME_START}][${NCNAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`, 'u');
 
 export const isXmlNcName = (name: string): boolean => NCNAME.test(name);
