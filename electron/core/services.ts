@@ -82,6 +82,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
 
   const emulator = createEmulatorRunner({
     launch: ports.emulatorLaunch,
+    ...(ports.emulatorHost ? { host: ports.emulatorHost } : {}),
     userDataDir: ports.userDataDir,
     logger,
     ...(options.emulator?.extraArgs ? { extraArgs: options.emulator.extraArgs } : {}),
