@@ -4,8 +4,8 @@
  * scripts/build.mjs to dist/electron/main.cjs.
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
-import { createCoreApp } from './core';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { acquireInstanceLock, AlreadyRunningError, createCoreApp, type InstanceLock } from './core';
 import type { CoreApp } from './core/app-types';
 import { createElectronPorts } from './electron-ports';
 import { APP_ENTRY_URL, enforceCspHeader, registerAppScheme, serveRenderer } from './electron-shell/app-protocol';
@@ -76,8 +76,29 @@ app.on('before-quit', (event) => {
 
 app.on('window-all-closed', () => app.quit());
 
+/**
+ * Electron's own single-instance lock only covers Electron; the file lock in the user-data folder
+ * also keeps a browser shell on the same folder out (and it out of ours). Taken before anything
+ * touches the folder; a refused second instance says where the first one runs and exits.
+ */
+const takeFolderLock = (): InstanceLock | null => {
+  try {
+    const lock = acquireInstanceLock({ userDataDir: app.getPath('userData'), shell: 'electron' });
+    process.on('exit', () => lock.release());
+    return lock;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message}\n`);
+    if (error instanceof AlreadyRunningError) dialog.showErrorBox('Ledgerdesk is already running', message);
+    else dialog.showErrorBox('Ledgerdesk could not start', message);
+    return null;
+  }
+};
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
+} else if (takeFolderLock() === null) {
+  app.exit(1);
 } else {
   app.on('second-instance', () => {
     if (mainWindow === null) return;
