@@ -298,6 +298,28 @@ describe('print links', () => {
     expect((await fetch(fresh.headers.get('location') as string)).status).toBe(200);
   });
 
+  it('a document with a 10 MB unbroken note prints within seconds while the other listeners keep answering', async () => {
+    const note = 'N'.repeat(10 * 1024 * 1024);
+    const source = fixtureText('peppol-bis-invoice-3/base-example.xml').replace(/<cbc:DocumentCurrencyCode>/, `<cbc:Note>${note}</cbc:Note>\n<cbc:DocumentCurrencyCode>`).replace(/<cbc:ID>Snippet1</, '<cbc:ID>LongNote1<');
+    const sent = await api.post('/invoices', source, { ...xml, accept: 'application/json' });
+    expect(sent.status).toBe(202);
+    const { uuid } = recordSchema.parse(await sent.json());
+    const order: string[] = [];
+    const printing = api.get(`/invoices/${uuid}`, { accept: 'application/pdf' }).then(async (response) => {
+      order.push('print');
+      return response;
+    });
+    // A request on another listener while the print is in flight is answered before it ends.
+    const health = await fetch(`${emulator.urls.authUrl}/users/me`, { headers: { authorization: `Bearer ${await emulator.login('full')}` } });
+    order.push('health');
+    expect(health.status).toBe(200);
+    const pdf = await printing;
+    expect(pdf.status).toBe(200);
+    expect(order).toEqual(['health', 'print']);
+    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+  }, 60_000);
+
   it('an unknown link → 404', async () => {
     const response = await fetch(`${emulator.urls.documentsUrl}/print-files/not-a-token`);
     expect(response.status).toBe(404);
