@@ -128,10 +128,11 @@ const main = async (): Promise<void> => {
 
   const emulator = core.emulatorStartup() ?? null;
   process.stdout.write(`${JSON.stringify({ url: server.launchUrl, emulator })}\n`);
-  log(`Serving Ledgerdesk on ${server.origin} (user data: ${userDataDir}).`);
+  // The address with its secret part: the origin alone opens a page that cannot reach the app.
+  log(`Open Ledgerdesk at ${server.launchUrl} (the "url" of the JSON line above; user data: ${userDataDir}).`);
   const secretStorage = ports.secrets.info();
   if (!secretStorage.secure) log(`Saved secrets: ${secretStorage.note ?? `kept by the "${secretStorage.backend}" store, which is not OS-encrypted`}`);
-  if (args.open && !(await openUrl(server.launchUrl))) log(`Could not open a browser: open the URL above yourself.`);
+  if (args.open && !(await openUrl(server.launchUrl))) log(`No browser could be opened on this machine: open ${server.launchUrl} in Chromium or another browser yourself.`);
 };
 
 main().catch((error: unknown) => {
