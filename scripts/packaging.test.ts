@@ -55,3 +55,11 @@ describe('Electron fuses of the packaged app', () => {
     });
   });
 });
+
+describe('Electron version', () => {
+  it('is a supported major (checklist 16: Electron supports the latest three; 45 was current when this was set)', () => {
+    const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const major = Number(/\d+/.exec(devDependencies.electron ?? '')?.[0]);
+    expect(major).toBeGreaterThanOrEqual(45);
+  });
+});
