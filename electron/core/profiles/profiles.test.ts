@@ -164,7 +164,8 @@ describe('profiles', () => {
 describe('profile activation and the session', () => {
   const login = { email: 'user@example.test', password: 'correct horse' };
 
-  it('signs out when another profile is activated, and the token stays with its profile', async () => {
+  /** A fresh app with the "Staging proxy" profile active; signed in (remembered or not) when asked. */
+  async function onCustomProfile(signIn?: { rememberMe: boolean }) {
     const ports = createMemoryPorts();
     ports.clock.set(Date.now());
     const app = makeApp(ports);
@@ -172,7 +173,12 @@ describe('profile activation and the session', () => {
     const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
     const custom = profiles.find((p) => p.name === 'Staging proxy')!;
     await call(app, 'profiles.activate', { id: custom.id });
-    const signedIn = await call<SessionStatus>(app, 'session.login', login);
+    const signedIn = signIn ? await call<SessionStatus>(app, 'session.login', { ...login, ...signIn }) : undefined;
+    return { ports, app, events, custom, signedIn };
+  }
+
+  it('signs out when another profile is activated, and the token stays with its profile', async () => {
+    const { ports, app, events, custom, signedIn } = await onCustomProfile({ rememberMe: false });
     expect(signedIn).toMatchObject({ state: 'signedIn', profileId: custom.id, user: { email: 'user@example.test' } });
 
     const mark = events.mark();
@@ -186,13 +192,7 @@ describe('profile activation and the session', () => {
   });
 
   it('signs back in silently on return when the user chose to be remembered', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', { ...login, rememberMe: true });
+    const { app, custom } = await onCustomProfile({ rememberMe: true });
     await call(app, 'profiles.activate', { id: 'production' });
     const loginsBefore = auth.logins;
     await call(app, 'profiles.activate', { id: custom.id });
@@ -201,13 +201,7 @@ describe('profile activation and the session', () => {
   });
 
   it('signs out when the active profile’s addresses change', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', login);
+    const { app, custom } = await onCustomProfile({ rememberMe: false });
     await call(app, 'profiles.save', { ...custom, name: custom.name });
     expect(await call<SessionStatus>(app, 'session.status')).toMatchObject({ state: 'signedIn' });
     await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, documentsUrl: 'https://elsewhere.example.com' } });
@@ -217,14 +211,7 @@ describe('profile activation and the session', () => {
   it('never sends a remembered password or token to a changed sign-in address, and says why', async () => {
     const capture = await startCaptureServer();
     try {
-      const ports = createMemoryPorts();
-      ports.clock.set(Date.now());
-      const app = makeApp(ports);
-      const events = new EventRecorder(app);
-      const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-      const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-      await call(app, 'profiles.activate', { id: custom.id });
-      await call(app, 'session.login', { ...login, rememberMe: true });
+      const { ports, app, events, custom } = await onCustomProfile({ rememberMe: true });
 
       const mark = events.mark();
       await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, authUrl: capture.url } });
@@ -248,13 +235,7 @@ describe('profile activation and the session', () => {
   it('forgets credentials remembered for another address even when the settings were changed behind its back', async () => {
     const capture = await startCaptureServer();
     try {
-      const ports = createMemoryPorts();
-      ports.clock.set(Date.now());
-      const app = makeApp(ports);
-      const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-      const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-      await call(app, 'profiles.activate', { id: custom.id });
-      await call(app, 'session.login', { ...login, rememberMe: true });
+      const { ports, app, custom } = await onCustomProfile({ rememberMe: true });
       await app.dispose();
       // Another copy of the app (or a hand edit) points the profile elsewhere in the settings file.
       const saved = ports.settings.get<{ custom: Array<{ urls: Record<string, string> }> }>('profiles')!;
@@ -282,13 +263,7 @@ describe('profile activation and the session', () => {
   });
 
   it('switches to the local emulator before deleting the active profile, and forgets its secrets', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', { ...login, rememberMe: true });
+    const { ports, app, custom } = await onCustomProfile({ rememberMe: true });
     const state = await call<ProfilesState>(app, 'profiles.delete', { id: custom.id });
     expect(state.activeId).toBe('local-emulator');
     expect(state.profiles.map((p) => p.id)).not.toContain(custom.id);
