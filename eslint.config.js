@@ -59,6 +59,28 @@ export default tseslint.config(
     ]),
   },
   {
+    // Electron security checklist items guarded by lint (docs/security.md lists all 20 and their guards).
+    files: ['electron/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'shell', property: 'openExternal', message: 'Checklist 15: never open URLs from documents or the renderer with shell.openExternal.' },
+        { property: 'loadFile', message: 'Checklist 18: load the renderer from app://, never file://.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(nodeIntegration|nodeIntegrationInWorker|nodeIntegrationInSubFrames|allowRunningInsecureContent|experimentalFeatures|webviewTag)$/][value.value=true]',
+          message: 'Checklist 2/8/9/11: this webPreferences flag stays off.',
+        },
+        { selector: 'Property[key.name=/^(contextIsolation|sandbox|webSecurity)$/][value.value=false]', message: 'Checklist 3/4/6: this webPreferences flag stays on.' },
+        { selector: 'Property[key.name=/^(enableBlinkFeatures|disableBlinkFeatures)$/]', message: 'Checklist 10: no Blink feature switches.' },
+        { selector: 'Literal[value=/^file:/]', message: 'Checklist 18: the app is served from app://, not file://.' },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{mjs,ts}', '**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -50,4 +50,17 @@ test.describe('browser shell bridge security', () => {
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
+
+  test('a tab opened without the secret says to open the address printed at start', async ({ page, shell }) => {
+    test.skip(!shell.url.includes('#s='), 'Only the browser shell has an address with a secret.');
+    const bare = await page.context().newPage();
+    try {
+      await bare.goto(new URL(shell.url).origin + '/');
+      await expect(bare.getByRole('heading', { name: 'Open the address printed at start' })).toBeVisible();
+      await expect(bare.getByRole('alert')).toContainText('opened without the secret part of its address');
+      await expect(bare.getByText('Your account is not allowed')).toHaveCount(0);
+    } finally {
+      await bare.close();
+    }
+  });
 });

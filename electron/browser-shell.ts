@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCoreApp, createNodePorts } from './core';
+import { acquireInstanceLock, AlreadyRunningError, createCoreApp, createNodePorts, type InstanceLock } from './core';
 import { ArgsError, parseBrowserShellArgs, usage } from './browser-shell/args';
 import { startBridgeServer } from './browser-shell/bridge-server';
 import { ensureRendererBuilt } from './browser-shell/ensure-renderer';
@@ -60,9 +60,18 @@ const main = async (): Promise<void> => {
     return;
   }
 
-  const rendererDir = await ensureRendererBuilt(repoRoot, log);
   const userDataDir = resolve(args.userDataDir ?? defaultUserDataDir());
   mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
+  // Before anything reads or writes the folder: a second instance must leave it untouched.
+  let lock: InstanceLock;
+  try {
+    lock = acquireInstanceLock({ userDataDir, shell: 'browser' });
+  } catch (error) {
+    if (error instanceof AlreadyRunningError) throw new StartError(error.message, { cause: error });
+    throw error;
+  }
+  process.on('exit', () => lock.release());
+  const rendererDir = await ensureRendererBuilt(repoRoot, log);
   const emulatorLaunch = emulatorLaunchFor({
     appRoot: repoRoot,
     execPath: process.execPath,
@@ -113,15 +122,17 @@ const main = async (): Promise<void> => {
     );
   }
   closeServer = server.close;
+  lock.setAddress(server.origin);
   // A failure here (e.g. the emulator) is reported in the app by the core's status; keep serving.
   await core.start().catch((error: unknown) => log(`Starting the core failed: ${error instanceof Error ? error.message : String(error)}`));
 
   const emulator = core.emulatorStartup() ?? null;
   process.stdout.write(`${JSON.stringify({ url: server.launchUrl, emulator })}\n`);
-  log(`Serving Ledgerdesk on ${server.origin} (user data: ${userDataDir}).`);
+  // The address with its secret part: the origin alone opens a page that cannot reach the app.
+  log(`Open Ledgerdesk at ${server.launchUrl} (the "url" of the JSON line above; user data: ${userDataDir}).`);
   const secretStorage = ports.secrets.info();
   if (!secretStorage.secure) log(`Saved secrets: ${secretStorage.note ?? `kept by the "${secretStorage.backend}" store, which is not OS-encrypted`}`);
-  if (args.open && !(await openUrl(server.launchUrl))) log(`Could not open a browser: open the URL above yourself.`);
+  if (args.open && !(await openUrl(server.launchUrl))) log(`No browser could be opened on this machine: open ${server.launchUrl} in Chromium or another browser yourself.`);
 };
 
 main().catch((error: unknown) => {

@@ -4,13 +4,14 @@
  * scripts/build.mjs to dist/electron/main.cjs.
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
-import { createCoreApp } from './core';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { acquireInstanceLock, AlreadyRunningError, createCoreApp, type InstanceLock } from './core';
 import type { CoreApp } from './core/app-types';
 import { createElectronPorts } from './electron-ports';
 import { APP_ENTRY_URL, enforceCspHeader, registerAppScheme, serveRenderer } from './electron-shell/app-protocol';
 import { denyPermissions, lockDownAllWebContents } from './electron-shell/hardening';
 import { connectCoreToWindow } from './electron-shell/ipc-bridge';
+import { mainWindowOptions } from './electron-shell/window-options';
 import { emulatorLaunchFor, extraEmulatorArgs } from './shell-common/emulator-launch';
 
 // Tests (and power users) pick a fresh profile folder; Electron's own switch does not move userData.
@@ -25,22 +26,7 @@ let core: CoreApp | null = null;
 const getWindow = (): BrowserWindow | null => mainWindow;
 
 const createWindow = (): BrowserWindow => {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Ledgerdesk',
-    webPreferences: {
-      preload: join(__dirname, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
+  const window = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs')));
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
@@ -57,19 +43,19 @@ const startApp = async (): Promise<void> => {
   enforceCspHeader(session.defaultSession);
   denyPermissions(session.defaultSession);
 
+  // Run in a utility process (electron-ports/utility-emulator-host): the first argument is the module.
   const emulatorLaunch = emulatorLaunchFor({
     appRoot,
     execPath: process.execPath,
     prefer: 'bundle',
     extraArgs: extraEmulatorArgs(),
-    env: { ELECTRON_RUN_AS_NODE: '1' },
     resolveTsx: () => null,
-  }) ?? { command: process.execPath, args: [join(appRoot, 'dist', 'emulator', 'cli.mjs')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  }) ?? { command: process.execPath, args: [join(appRoot, 'dist', 'emulator', 'cli.mjs')] };
 
   const ports = await createElectronPorts({ emulatorLaunch, getWindow });
   const created = createCoreApp(ports);
   core = created;
-  connectCoreToWindow(created, getWindow);
+  connectCoreToWindow(created, getWindow, ports.logger);
   mainWindow = createWindow();
   // A failure here (e.g. the emulator) is shown in the window by the core's status; the app stays up.
   await created.start().catch((error: unknown) => ports.logger.error('Starting the core failed', { reason: String(error) }));
@@ -90,8 +76,29 @@ app.on('before-quit', (event) => {
 
 app.on('window-all-closed', () => app.quit());
 
+/**
+ * Electron's own single-instance lock only covers Electron; the file lock in the user-data folder
+ * also keeps a browser shell on the same folder out (and it out of ours). Taken before anything
+ * touches the folder; a refused second instance says where the first one runs and exits.
+ */
+const takeFolderLock = (): InstanceLock | null => {
+  try {
+    const lock = acquireInstanceLock({ userDataDir: app.getPath('userData'), shell: 'electron' });
+    process.on('exit', () => lock.release());
+    return lock;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message}\n`);
+    if (error instanceof AlreadyRunningError) dialog.showErrorBox('Ledgerdesk is already running', message);
+    else dialog.showErrorBox('Ledgerdesk could not start', message);
+    return null;
+  }
+};
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
+} else if (takeFolderLock() === null) {
+  app.exit(1);
 } else {
   app.on('second-instance', () => {
     if (mainWindow === null) return;

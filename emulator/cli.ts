@@ -6,10 +6,14 @@
  */
 import { parseArgs } from 'node:util';
 import { optionsFromFlags, OptionsError } from './options';
+import { watchParent } from './parent-watch';
 import { startEmulator, type RunningEmulator } from './server';
 
 const usage = `Usage: npm run emulator -- [--port 0] [--host 127.0.0.1] [--data-dir DIR] [--seed N] [--documents N]
   [--token-ttl SECONDS] [--processing-delay MS] [--faults SPEC] [--environment sandbox|production]
+  [--parent-pid PID] [--exit-on-stdin-close]
+  --parent-pid PID        exit when that process is gone (set by the app that starts it)
+  --exit-on-stdin-close   exit when stdin reaches its end (the app holds a pipe open)
   --faults SPEC  comma-separated name=value, e.g. upload503=0.2,latency=50-300,drop=0.01,documents500=0.1,reportFail=0.5`;
 
 const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
@@ -36,6 +40,8 @@ function readFlags(argv: string[]): Record<string, unknown> {
         'processing-delay': stringFlag,
         faults: stringFlag,
         environment: stringFlag,
+        'parent-pid': stringFlag,
+        'exit-on-stdin-close': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -51,7 +57,9 @@ function readFlags(argv: string[]): Record<string, unknown> {
 }
 
 async function main(): Promise<void> {
-  const flags = readFlags(process.argv.slice(2));
+  const { 'parent-pid': parentPidFlag, 'exit-on-stdin-close': exitOnStdinClose, ...flags } = readFlags(process.argv.slice(2));
+  const parentPid = parentPidFlag === undefined ? undefined : Number(parentPidFlag);
+  if (parentPid !== undefined && !(Number.isInteger(parentPid) && parentPid > 0)) fail(`--parent-pid must be a process id, not "${String(parentPidFlag)}".\n${usage}`, exitCodes.usage);
   let options;
   try {
     options = optionsFromFlags(flags);
@@ -82,6 +90,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  watchParent({
+    ...(parentPid !== undefined ? { parentPid } : {}),
+    watchStdin: exitOnStdinClose === true,
+    onParentGone: (why) => {
+      process.stderr.write(`[emulator] ${why}: stopping.\n`);
+      // Within 2 s whatever the listeners do: exiting releases the ports in any case.
+      setTimeout(() => process.exit(exitCodes.ok), 1_000).unref();
+      emulator.close().then(
+        () => process.exit(exitCodes.ok),
+        () => process.exit(exitCodes.failed),
+      );
+    },
+  });
 
   process.stdout.write(`${JSON.stringify(emulator.startupLine)}\n`);
   process.stderr.write(

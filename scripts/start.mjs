@@ -27,7 +27,8 @@ const electronRuntime = () => {
 const tryDownload = () => {
   const installer = join(electronDir, 'install.js');
   if (!existsSync(installer)) return 'the electron package is not installed';
-  process.stderr.write("Electron's runtime is missing; trying to download it once…\n");
+  // Finished on the same line by main(): the fallback is announced in one line, as the README says.
+  process.stderr.write("Electron's runtime is missing; trying to download it once… ");
   const result = spawnSync(process.execPath, [installer], { cwd: electronDir, encoding: 'utf8', timeout: downloadTimeoutMs });
   if (result.error?.code === 'ETIMEDOUT') return `the download did not finish within ${downloadTimeoutMs / 1000} s`;
   if (result.status === 0) return null;
@@ -49,10 +50,13 @@ const main = () => {
   const passthrough = process.argv.slice(2);
   let runtime = electronRuntime();
   let reason = 'no runtime in node_modules/electron/dist';
+  let downloadTried = false;
   if (runtime === null) {
+    downloadTried = existsSync(join(electronDir, 'install.js'));
     const failure = tryDownload();
     runtime = electronRuntime();
     if (failure !== null) reason = failure;
+    if (downloadTried && runtime !== null) process.stderr.write('done.\n');
   }
   if (runtime !== null) {
     const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -60,7 +64,11 @@ const main = () => {
     runForwardingSignals(runtime, [root, ...passthrough]);
     return;
   }
-  process.stderr.write(`Electron's runtime is not available on this machine (${reason}); starting the browser shell instead.\n`);
+  process.stderr.write(
+    downloadTried
+      ? `${reason}; starting the browser shell instead.\n`
+      : `Electron's runtime is not available on this machine (${reason}); starting the browser shell instead.\n`,
+  );
   runForwardingSignals(process.execPath, ['--import', 'tsx', join(root, 'electron', 'browser-shell.ts'), ...passthrough]);
 };
 

@@ -15,6 +15,8 @@ export const SECRET_FRAGMENT_PARAM = 's';
 export const BRIDGE_SCRIPT_PATH = '/bridge.js';
 export const INVOKE_PATH_PREFIX = '/bridge/invoke/';
 export const EVENTS_PATH = '/bridge/events';
+/** Set on window (to "secret") when the page was opened without the bridge secret. */
+export const BRIDGE_MISSING_REASON_GLOBAL = 'acubeMissingReason';
 
 export const bridgeScript = `(() => {
   'use strict';
@@ -30,6 +32,11 @@ export const bridgeScript = `(() => {
   }
   let secret = fromUrl || '';
   if (!secret) { try { secret = sessionStorage.getItem(storageKey) || ''; } catch {} }
+  if (!secret) {
+    // Opened without the address printed at start: no bridge, and the page says why.
+    Object.defineProperty(window, ${JSON.stringify(BRIDGE_MISSING_REASON_GLOBAL)}, { value: 'secret', writable: false, configurable: false });
+    return;
+  }
 
   const failure = (code, message, status) =>
     ({ ok: false, error: status === undefined ? { code, message } : { code, message, status } });

@@ -11,3 +11,4 @@ export { ConfSettingsStore, FileSecretVault, createNodeLogger, createSystemClock
 export { createMtlsAgent, createProfileAgent, type ClientCredentials } from './http/agents';
 export type { HttpClient, HttpRequest, HttpResponse, StreamResponse } from './http/client';
 export { redact, redactText, redactingLogger } from './logging/redact';
+export { acquireInstanceLock, AlreadyRunningError, type InstanceLock } from './instance-lock/instance-lock';

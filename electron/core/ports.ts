@@ -50,6 +50,29 @@ export interface EmulatorLaunch {
   cwd?: string;
 }
 
+/** The running emulator process as the runner sees it (a `ChildProcess`, or Electron's utility process behind an adapter). */
+export interface EmulatorProcess {
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  once(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * How the emulator process is started. The default spawns `command args` with a stdin pipe the
+ * emulator watches (`pipesStdin`), so it exits when this process dies, however it dies; Electron
+ * uses `utilityProcess` (no ELECTRON_RUN_AS_NODE, so the RunAsNode fuse can be off).
+ */
+export interface EmulatorHost {
+  /** True when the child's stdin is a pipe held by this process (the child is told to exit at its end). */
+  pipesStdin: boolean;
+  spawn(launch: EmulatorLaunch, args: string[]): EmulatorProcess;
+}
+
 export interface Ports {
   settings: SettingsStore;
   secrets: SecretVault;
@@ -60,6 +83,8 @@ export interface Ports {
   /** The folder for the core's own files (upload journal, downloads state, emulator data). */
   userDataDir: string;
   emulatorLaunch: EmulatorLaunch;
+  /** Defaults to a Node child process (`nodeEmulatorHost`). */
+  emulatorHost?: EmulatorHost;
   shell: 'electron' | 'browser';
   appVersion: string;
 }

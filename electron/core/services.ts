@@ -11,6 +11,7 @@ import {
   type ProfilesState,
   type ProfileUrls,
 } from '../../shared/contract';
+import { insecureServiceUrlProblem } from '../../shared/contract/profiles';
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
@@ -81,6 +82,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
 
   const emulator = createEmulatorRunner({
     launch: ports.emulatorLaunch,
+    ...(ports.emulatorHost ? { host: ports.emulatorHost } : {}),
     userDataDir: ports.userDataDir,
     logger,
     ...(options.emulator?.extraArgs ? { extraArgs: options.emulator.extraArgs } : {}),
@@ -110,6 +112,11 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const urlsFor = (profile: Profile): ProfileUrls => {
     if (profile.kind === 'remote') {
       if (!profile.urls) throw new AppError('bad_request', `The profile "${profile.name}" has no service addresses.`);
+      // Saved before https was required: refuse to send a token or password in clear text.
+      for (const url of Object.values(profile.urls)) {
+        const problem = insecureServiceUrlProblem(url);
+        if (problem !== null) throw new AppError('validation', `The profile "${profile.name}" cannot be used: ${problem} Edit it in Settings.`);
+      }
       return profile.urls;
     }
     const line = emulator.startup();
@@ -137,6 +144,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const sessionService = createSessionService({
     profiles,
     authUrl: (profile) => urlsFor(profile).authUrl,
+    loginBinding: (profile) => (profile.kind === 'emulator' ? 'local-emulator' : new URL(urlsFor(profile).authUrl).origin),
     emulatorAccounts: () => (profiles.active().kind === 'emulator' ? emulator.startup()?.accounts : undefined),
     http,
     secrets: ports.secrets,
@@ -195,10 +203,16 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
       oneAtATime(async () => {
         const activeBefore = profiles.active().id;
         const { saved, previous } = profiles.save(draft);
-        if (saved.id === activeBefore && !sameConnection(previous, saved)) {
-          // The token belongs to the old addresses.
-          await sessionService.endForProfileChange();
-          await sessionService.restore('profile');
+        if (previous !== undefined && !sameConnection(previous, saved)) {
+          // The token and the remembered password belong to the old addresses: never send them to the new ones.
+          await sessionService.forget(saved.id);
+          if (saved.id === activeBefore) {
+            await sessionService.endForProfileChange();
+            await sessionService.restore(
+              'addressChanged',
+              `The addresses of “${saved.name}” changed, so its saved sign-in was forgotten. Sign in again.`,
+            );
+          }
         }
         return profiles.state();
       }),
@@ -206,11 +220,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
       oneAtATime(async () => {
         if (profiles.active().id === id && profiles.get(id) && !profiles.get(id)?.builtIn) await activate(LOCAL_EMULATOR_ID);
         profiles.remove(id);
-        await Promise.all(
-          [`session:${id}:token`, `session:${id}:credentials`].map((key) =>
-            ports.secrets.delete(key).catch((error: unknown) => logger.warn('Forgetting a deleted profile’s secrets failed', { message: String(error) })),
-          ),
-        );
+        await sessionService.forget(id);
         return profiles.state();
       }),
     restartEmulator: () =>

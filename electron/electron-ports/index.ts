@@ -6,6 +6,7 @@ import { createElectronDialogs } from './dialogs';
 import { createElectronNotifier } from './notifier';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createElectronSettingsStore } from './settings-store';
+import { utilityEmulatorHost } from './utility-emulator-host';
 
 export interface ElectronPortsOptions {
   emulatorLaunch: EmulatorLaunch;
@@ -25,6 +26,7 @@ export const createElectronPorts = async (options: ElectronPortsOptions): Promis
     logger,
     userDataDir,
     emulatorLaunch: options.emulatorLaunch,
+    emulatorHost: utilityEmulatorHost,
     shell: 'electron',
     appVersion: app.getVersion(),
   };

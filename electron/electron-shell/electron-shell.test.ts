@@ -18,6 +18,7 @@ const fake = vi.hoisted(() => {
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     privileged: [] as unknown[],
     appListeners: new Map<string, (...args: unknown[]) => unknown>(),
+    forks: [] as Array<{ modulePath: string; args: string[]; options: { env: Record<string, string>; stdio: string; serviceName: string } }>,
   };
   return state;
 });
@@ -32,11 +33,29 @@ vi.mock('electron', () => ({
     handle: (scheme: string, handler: (request: Request) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
   },
   app: { on: (event: string, listener: Handler) => fake.appListeners.set(event, listener) },
+  utilityProcess: {
+    fork: (modulePath: string, args: string[], options: (typeof fake.forks)[number]['options']) => {
+      fake.forks.push({ modulePath, args, options });
+      const listeners = new Map<string, Handler>();
+      return {
+        pid: 4242,
+        stdout: null,
+        stderr: null,
+        once: (event: string, listener: Handler) => listeners.set(event, listener),
+        kill: () => {
+          listeners.get('exit')?.(0);
+          return true;
+        },
+      };
+    },
+  },
 }));
 
 const { connectCoreToWindow } = await import('./ipc-bridge');
 const { registerAppScheme, serveRenderer, APP_ENTRY_URL } = await import('./app-protocol');
 const { denyPermissions, lockDownAllWebContents } = await import('./hardening');
+const { mainWindowOptions } = await import('./window-options');
+const { utilityEmulatorHost } = await import('../electron-ports/utility-emulator-host');
 
 const mainFrame = { processId: 4, routingId: 1, url: APP_ENTRY_URL };
 const sent: unknown[][] = [];
@@ -59,9 +78,11 @@ const core: Pick<CoreApp, 'handle' | 'onEvent'> = {
 const invoke = (event: unknown, channel: unknown, payload: unknown = {}): Promise<unknown> =>
   Promise.resolve(fake.ipcHandlers.get(INVOKE_IPC_CHANNEL)?.(event, channel, payload));
 
+const warnings: Array<{ message: string; fields?: Record<string, unknown> }> = [];
+
 describe('IPC bridge', () => {
   beforeAll(() => {
-    connectCoreToWindow(core, () => window as never);
+    connectCoreToWindow(core, () => window as never, { warn: (message, fields) => warnings.push({ message, ...(fields ? { fields } : {}) }) });
   });
 
   it("routes calls from the app window's main frame to the core", async () => {
@@ -79,6 +100,18 @@ describe('IPC bridge', () => {
     ];
     for (const event of refusals) expect(await invoke(event, 'session.status')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(calls.length).toBe(before);
+  });
+
+  it('logs each refused sender once, without the query or fragment of its URL', async () => {
+    warnings.length = 0;
+    const evil = { sender: webContents, senderFrame: { ...mainFrame, url: 'https://evil.example/page?token=abc#x' } };
+    for (let i = 0; i < 5; i += 1) await invoke(evil, 'session.status');
+    await invoke({ sender: webContents, senderFrame: { ...mainFrame, routingId: 9 } }, 'documents.list');
+    expect(warnings.map((w) => w.fields?.sender)).toEqual([
+      'https://evil.example/page (web contents ?, frame 4:1)',
+      'app://ledgerdesk/index.html (web contents ?, frame 4:9)',
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('token=abc');
   });
 
   it('answers a non-string channel with bad_request', async () => {
@@ -161,5 +194,63 @@ describe('lock-down', () => {
     expect(prevented('will-attach-webview')).toBe(true);
     expect(prevented('will-navigate', 'app://ledgerdesk/index.html')).toBe(false);
     expect(openHandler({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('window and content security policy', () => {
+  it('the window runs the renderer isolated, sandboxed, without Node and with web security', () => {
+    const { webPreferences } = mainWindowOptions('/app/dist/electron/preload.cjs');
+    expect(webPreferences).toEqual({
+      preload: '/app/dist/electron/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+    });
+    expect(webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('the CSP allows scripts from the app only, never eval, objects, remote connections or framing', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name as string, values];
+    }));
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    // 'wasm-unsafe-eval' allows compiling WebAssembly (pdf.js image decoders), not JavaScript eval.
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|\*|https?:|'strict-dynamic'/);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe('emulator in a utility process', () => {
+  it('forks the bundled emulator without ELECTRON_RUN_AS_NODE and reports its exit', async () => {
+    const before = process.env.ELECTRON_RUN_AS_NODE;
+    process.env.ELECTRON_RUN_AS_NODE = '1';
+    try {
+      const proc = utilityEmulatorHost.spawn({ command: '/opt/Ledgerdesk/ledgerdesk', args: [] }, ['/app/dist/emulator/cli.mjs', '--port', '0', '--parent-pid', '7']);
+      expect(fake.forks.at(-1)).toMatchObject({ modulePath: '/app/dist/emulator/cli.mjs', args: ['--port', '0', '--parent-pid', '7'], options: { stdio: 'pipe' } });
+      expect(fake.forks.at(-1)?.options.env).not.toHaveProperty('ELECTRON_RUN_AS_NODE');
+      expect(utilityEmulatorHost.pipesStdin).toBe(false);
+      expect(proc.pid).toBe(4242);
+      const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+      proc.kill();
+      expect(await exited).toBe(0);
+      expect(proc.exitCode).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.ELECTRON_RUN_AS_NODE;
+      else process.env.ELECTRON_RUN_AS_NODE = before;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Envelope } from '../../shared/contract';
 import type { CoreApp } from '../core/app-types';
+import type { Logger } from '../core/ports';
 import { EVENT_IPC_CHANNEL, INVOKE_IPC_CHANNEL } from '../shell-common/ipc-names';
 import { isAppUrl } from './app-protocol';
 
@@ -19,10 +20,38 @@ const isTrustedSender = (event: IpcMainInvokeEvent, window: BrowserWindow | null
   );
 };
 
+/** Where a refused call came from, for the log (the URL without query or fragment, which may hold secrets). */
+const senderLabel = (event: IpcMainInvokeEvent): string => {
+  const url = event.senderFrame?.url ?? '';
+  let where = '(no frame)';
+  try {
+    if (url !== '') {
+      const parsed = new URL(url);
+      where = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+    }
+  } catch {
+    where = url.slice(0, 100);
+  }
+  return `${where} (web contents ${event.sender.id ?? '?'}, frame ${event.senderFrame?.processId ?? '?'}:${event.senderFrame?.routingId ?? '?'})`;
+};
+
 /** One IPC channel carries every contract call; the core validates the channel name and payload. */
-export const connectCoreToWindow = (core: Pick<CoreApp, 'handle' | 'onEvent'>, getWindow: () => BrowserWindow | null): (() => void) => {
+export const connectCoreToWindow = (
+  core: Pick<CoreApp, 'handle' | 'onEvent'>,
+  getWindow: () => BrowserWindow | null,
+  logger?: Pick<Logger, 'warn'>,
+): (() => void) => {
+  // Each refused sender is logged once (as VS Code does): enough to notice an attack, not a flood.
+  const refusedSenders = new Set<string>();
   ipcMain.handle(INVOKE_IPC_CHANNEL, async (event, channel: unknown, payload: unknown): Promise<Envelope<unknown>> => {
-    if (!isTrustedSender(event, getWindow())) return refused('Calls are only accepted from the app window.');
+    if (!isTrustedSender(event, getWindow())) {
+      const label = senderLabel(event);
+      if (!refusedSenders.has(label)) {
+        refusedSenders.add(label);
+        logger?.warn('Refused IPC calls from an untrusted sender', { sender: label, channel: String(channel).slice(0, 100) });
+      }
+      return refused('Calls are only accepted from the app window.');
+    }
     if (typeof channel !== 'string') return { ok: false, error: { code: 'bad_request', message: 'The channel must be a string.' } };
     try {
       return await core.handle(channel, payload, { caller: `ipc:${event.senderFrame?.url ?? ''}` });

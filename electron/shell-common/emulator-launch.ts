@@ -32,7 +32,7 @@ export interface EmulatorLaunchOptions {
    */
   prefer: 'source' | 'bundle' | 'fresh-bundle';
   extraArgs: string[];
-  /** Environment for the child on top of the parent's, e.g. ELECTRON_RUN_AS_NODE=1. */
+  /** Environment for the child on top of the parent's. */
   env?: Record<string, string>;
   /**
    * Resolves the tsx loader (a file URL) for running from source; null when unavailable. The caller

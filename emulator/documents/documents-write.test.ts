@@ -156,6 +156,48 @@ describe('POST /invoices and /credit-notes (send)', () => {
     expect(hydraErrorSchema.parse(await shape.json()).detail).toContain('Invoice.ID');
   });
 
+  it('a JSON transposition nested 10 000 levels deep → 400 naming the limit, and the emulator keeps answering', async () => {
+    const json = `{"Invoice":${'{"Note":'.repeat(10_000)}"x"${'}'.repeat(10_000)}}`;
+    const response = await api.post('/invoices', json, { contentType: 'application/json' });
+    expect(response.status).toBe(400);
+    expect(hydraErrorSchema.parse(await response.json()).detail).toContain('nested more than 200 levels deep');
+    expect((await api.get('/invoices')).status).toBe(200);
+  });
+
+  it('an attribute name that is not an XML name → 400; nothing reaches the XML served back', async () => {
+    const invoice = ublToJson(fixtureText('peppol-bis-invoice-3/base-example.xml')) as { Invoice: Record<string, unknown> };
+    invoice.Invoice.ID = { '@attributes': { 'schemeID="x"><cbc:Injected>1</cbc:Injected><x y': '1' }, '#text': 'Smuggle1' };
+    const response = await api.post('/invoices', JSON.stringify(invoice), { contentType: 'application/json' });
+    expect(response.status).toBe(400);
+    expect(hydraErrorSchema.parse(await response.json()).detail).toMatch(/at Invoice\.ID\.@attributes: "schemeID=.*" is not a valid attribute name/);
+    const list = await allRecords(api, '/invoices', 'documentNumber=Smuggle1');
+    expect(list).toEqual([]);
+    const control = { '@attributes': { schemeID: 'a\u0001b' }, '#text': 'Smuggle2' };
+    invoice.Invoice.ID = control;
+    const withControl = await api.post('/invoices', JSON.stringify(invoice), { contentType: 'application/json' });
+    expect(withControl.status).toBe(400);
+    expect(hydraErrorSchema.parse(await withControl.json()).detail).toContain('the character U+0001 cannot appear in XML');
+  });
+
+  it('a character reference to a character XML forbids → 400 malformed, not text', async () => {
+    for (const reference of ['&#1;', '&#xFFFE;', '&#xD800;']) {
+      const response = await api.post('/invoices', `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>A${reference}</ID></Invoice>`, xml);
+      expect(response.status).toBe(400);
+      expect(hydraErrorSchema.parse(await response.json()).detail).toBe(
+        `The XML is not well-formed: the character reference ${reference} names a character XML does not allow.`,
+      );
+    }
+  });
+
+  it('a UBL document with a DOCTYPE → 400 saying so; its entities are never expanded', async () => {
+    const source = fixtureText(NORWEGIAN_INVOICE).replace(/<Invoice\b/, '<!DOCTYPE Invoice [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>\n<Invoice');
+    const response = await api.post('/invoices', source, xml);
+    expect(response.status).toBe(400);
+    expect(hydraErrorSchema.parse(await response.json()).detail).toBe(
+      'The document contains a DOCTYPE declaration. E-invoices must not have one (Peppol and SDI refuse them): remove it and send the document again.',
+    );
+  });
+
   it('a document that is not UBL → 400; a UBL type that cannot be sent → 422', async () => {
     const fattura = await api.post('/invoices', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml'), xml);
     expect(fattura.status).toBe(400);
@@ -255,6 +297,28 @@ describe('print links', () => {
     const fresh = await api.get(`/invoices/${record?.uuid}/print`);
     expect((await fetch(fresh.headers.get('location') as string)).status).toBe(200);
   });
+
+  it('a document with a 10 MB unbroken note prints within seconds while the other listeners keep answering', async () => {
+    const note = 'N'.repeat(10 * 1024 * 1024);
+    const source = fixtureText('peppol-bis-invoice-3/base-example.xml').replace(/<cbc:DocumentCurrencyCode>/, `<cbc:Note>${note}</cbc:Note>\n<cbc:DocumentCurrencyCode>`).replace(/<cbc:ID>Snippet1</, '<cbc:ID>LongNote1<');
+    const sent = await api.post('/invoices', source, { ...xml, accept: 'application/json' });
+    expect(sent.status).toBe(202);
+    const { uuid } = recordSchema.parse(await sent.json());
+    const order: string[] = [];
+    const printing = api.get(`/invoices/${uuid}`, { accept: 'application/pdf' }).then(async (response) => {
+      order.push('print');
+      return response;
+    });
+    // A request on another listener while the print is in flight is answered before it ends.
+    const health = await fetch(`${emulator.urls.authUrl}/users/me`, { headers: { authorization: `Bearer ${await emulator.login('full')}` } });
+    order.push('health');
+    expect(health.status).toBe(200);
+    const pdf = await printing;
+    expect(pdf.status).toBe(200);
+    expect(order).toEqual(['health', 'print']);
+    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+  }, 60_000);
 
   it('an unknown link → 404', async () => {
     const response = await fetch(`${emulator.urls.documentsUrl}/print-files/not-a-token`);

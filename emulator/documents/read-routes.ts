@@ -1,6 +1,7 @@
 /** GET routes: lists, single records, sources, print links and the validation rules. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UblParseError } from '../../shared/ubl';
+import { normalizeUblTree, parseXmlTree, UblParseError } from '../../shared/ubl';
+import { boundTextRuns } from '../pdf/bounded-source';
 import { renderDocumentPdf } from '../pdf/document-pdf';
 import type { DocumentsArea } from './area';
 import { sendError } from './errors';
@@ -8,7 +9,7 @@ import { hydraCollection } from './hydra';
 import { ListQueryError, parseListQuery } from './list-query';
 import { negotiate } from './negotiation';
 import { collectionHtml, recordHtml, toRecord, type DocumentResource } from './resources';
-import { sourceAsXml, sourceDocument } from './source-text';
+import { decodeXmlBytes, sourceAsXml, sourceDocument } from './source-text';
 import type { DocumentEntry } from './store';
 import { listValidationRules } from './validation';
 
@@ -32,7 +33,9 @@ function safeFileName(text: string): string {
 
 async function renderPdf(area: DocumentsArea, entry: DocumentEntry): Promise<Buffer> {
   const { bytes, mediaType } = area.source(entry);
-  return renderDocumentPdf(sourceDocument(bytes, mediaType));
+  const document =
+    mediaType === 'application/xml' ? normalizeUblTree(parseXmlTree(boundTextRuns(decodeXmlBytes(bytes)))) : sourceDocument(bytes, mediaType);
+  return renderDocumentPdf(document);
 }
 
 export function registerReadRoutes(app: FastifyInstance, area: DocumentsArea, resource: DocumentResource): void {

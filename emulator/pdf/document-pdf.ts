@@ -37,16 +37,13 @@ export async function renderDocumentPdf(document: UblDocument): Promise<Buffer> 
     pdf.on('error', reject);
   });
 
-  writeHeader(pdf, document, title);
-  writeParties(pdf, document);
-  writeReferences(pdf, document);
-  writeLines(pdf, document);
-  writeAllowanceCharges(pdf, document);
-  writeTaxBreakdown(pdf, document);
-  writeTotals(pdf, document);
-  writePayment(pdf, document);
-  writeNotes(pdf, document);
-  writeAttachments(pdf, document);
+  // Every section is bounded (documents/text.ts); between sections the other requests of all five
+  // listeners get their turn, so one large document does not stall the emulator.
+  const sections = [writeHeader, writeParties, writeReferences, writeLines, writeAllowanceCharges, writeTaxBreakdown, writeTotals, writePayment, writeNotes, writeAttachments];
+  for (const write of sections) {
+    write(pdf, document, title);
+    await new Promise<void>((resume) => setImmediate(resume));
+  }
   footers(pdf, `${title} · rendered from the UBL 2.1 source`);
   pdf.end();
   return finished;

@@ -17,6 +17,44 @@ export const profileUrlsSchema = z.object({
 });
 export type ProfileUrls = z.infer<typeof profileUrlsSchema>;
 
+/** 127.0.0.0/8, ::1 and localhost: addresses that never leave this computer. */
+export const isLoopbackHost = (hostname: string): boolean => {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+};
+
+/**
+ * Why a profile address may not carry credentials, or null when it may: `https://`, or plain
+ * `http://` to this computer only (the local emulator, tests). Remembered passwords and tokens
+ * must never cross the network in clear text.
+ */
+export const insecureServiceUrlProblem = (url: string): string | null => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url.slice(0, 200)}" is not a full address.`;
+  }
+  if (parsed.protocol === 'https:') return null;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
+  return `${parsed.origin} is not secure: use an https:// address (plain http:// is only allowed for this computer, e.g. http://127.0.0.1).`;
+};
+
+const serviceUrl = httpUrl.superRefine((url, ctx) => {
+  if (!/^https?:\/\//i.test(url)) return; // already said by httpUrl
+  const problem = insecureServiceUrlProblem(url);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The addresses a user may save: https, or http for loopback only. Saved profiles are read with the laxer `profileUrlsSchema` so none is lost. */
+export const serviceUrlsSchema = z.object({
+  authUrl: serviceUrl,
+  documentsUrl: serviceUrl,
+  transferUrl: serviceUrl,
+  fiscalUrl: serviceUrl,
+  fiscalMtlsUrl: serviceUrl,
+});
+
 export const profileIdSchema = z
   .string()
   .trim()
@@ -50,7 +88,7 @@ export type Profile = z.infer<typeof profileSchema>;
  * `profiles.save`: a new profile may leave `id` out (the core derives one from the name).
  * `builtIn` and `urlsNeedReview` are decided by the core, whatever is sent.
  */
-export const profileSaveInputSchema = profileSchema.extend({ id: profileIdSchema.optional() });
+export const profileSaveInputSchema = profileSchema.extend({ id: profileIdSchema.optional(), urls: serviceUrlsSchema.optional() });
 export type ProfileSaveInput = z.input<typeof profileSaveInputSchema>;
 
 export interface ProfilesState {

@@ -16,7 +16,8 @@ export interface SessionUser {
   fullname?: string;
 }
 
-export type SessionChangeReason = 'login' | 'logout' | 'expired' | 'unauthorized' | 'renewed' | 'profile' | 'startup';
+/** `addressChanged`: the profile's addresses changed, so its token and remembered sign-in were forgotten. */
+export type SessionChangeReason = 'login' | 'logout' | 'expired' | 'unauthorized' | 'renewed' | 'profile' | 'startup' | 'addressChanged';
 
 export interface SessionStatus {
   state: 'signedOut' | 'signedIn';

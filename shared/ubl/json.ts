@@ -23,6 +23,7 @@
  */
 import { CAC_NAMESPACE, CBC_NAMESPACE, documentTypeOfRoot, EXT_NAMESPACE, rootNamespace } from './document-types';
 import { UblParseError } from './errors';
+import { forbiddenCharacter } from './xml-safety';
 import { normalizeUblTree } from './normalize';
 import type { UblDocument } from './types';
 import { parseXmlTree, type XmlElement } from './xml-tree';
@@ -73,13 +74,35 @@ export function jsonToTree(json: unknown): XmlElement {
   }
   const rootName = keys[0] as string;
   const namespace = documentTypeOfRoot(rootName) ? rootNamespace(rootName) : '';
-  return valueToElement(rootName, json[rootName], rootName, namespace, false);
+  return valueToElement(rootName, json[rootName], rootName, namespace, false, 1);
 }
 
-function valueToElement(name: string, value: unknown, path: string, namespace: string, inExtension: boolean): XmlElement {
-  if (!/^[A-Za-z_][\w.-]*$/.test(name)) throw invalid(path, `"${name}" is not a valid element name`);
+/** Deeper than any real UBL document (the schema's deepest paths are ~15 levels); the XML reader has the same limit. */
+export const MAX_JSON_DEPTH = 200;
+
+/**
+ * XML's Name rule without the colon (an NCName: the transposition uses local names), so a key can
+ * never close a tag or open another one in the XML served back.
+ */
+const NCNAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+// Combining marks (U+0300–036F) are allowed after the first character by the XML Name rule itself.
+// eslint-disable-next-line no-misleading-character-class
+const NCNAME = new RegExp(`^[${NCNAME_START}][${NCNAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`, 'u');
+
+export const isXmlNcName = (name: string): boolean => NCNAME.test(name);
+
+function checkedText(value: string | number | boolean, path: string): string {
+  const text = String(value);
+  const bad = forbiddenCharacter(text);
+  if (bad !== null) throw invalid(path, `the character ${bad} cannot appear in XML`);
+  return text;
+}
+
+function valueToElement(name: string, value: unknown, path: string, namespace: string, inExtension: boolean, depth: number): XmlElement {
+  if (depth > MAX_JSON_DEPTH) throw invalid(path.slice(0, 200) + '…', `the document is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  if (!/^[A-Za-z_][\w.-]*$/.test(name)) throw invalid(path, `"${name.slice(0, 100)}" is not a valid element name`);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return { name, namespace, attributes: {}, children: [], text: String(value) };
+    return { name, namespace, attributes: {}, children: [], text: checkedText(value, path) };
   }
   if (!isPlainObject(value)) {
     throw invalid(path, value === null ? 'null is not allowed; omit the element instead' : 'expected a string or an object');
@@ -92,14 +115,14 @@ function valueToElement(name: string, value: unknown, path: string, namespace: s
       if (typeof child !== 'string' && typeof child !== 'number' && typeof child !== 'boolean') {
         throw invalid(`${path}.${TEXT_KEY}`, 'expected a string');
       }
-      element.text = String(child);
+      element.text = checkedText(child, `${path}.${TEXT_KEY}`);
     } else {
       const items = Array.isArray(child) ? child : [child];
       items.forEach((item, index) => {
         const itemPath = Array.isArray(child) ? `${path}.${key}[${index}]` : `${path}.${key}`;
         if (Array.isArray(item)) throw invalid(itemPath, 'nested arrays are not allowed');
         const childInExtension = inExtension || key === 'UBLExtensions';
-        element.children.push(valueToElement(key, item, itemPath, childNamespace(key, item, childInExtension), childInExtension));
+        element.children.push(valueToElement(key, item, itemPath, childNamespace(key, item, childInExtension), childInExtension, depth + 1));
       });
     }
   }
@@ -120,10 +143,13 @@ function readAttributes(value: unknown, path: string): Record<string, string> {
   if (!isPlainObject(value)) throw invalid(path, 'expected an object of attribute names to string values');
   const attributes: Record<string, string> = {};
   for (const [name, attribute] of Object.entries(value)) {
+    if (!isXmlNcName(name) || name === 'xmlns') {
+      throw invalid(path, `"${name.slice(0, 100)}" is not a valid attribute name (XML names start with a letter or "_" and hold letters, digits, ".", "-" and "_")`);
+    }
     if (typeof attribute !== 'string' && typeof attribute !== 'number' && typeof attribute !== 'boolean') {
       throw invalid(`${path}.${name}`, 'attribute values must be strings');
     }
-    attributes[name] = String(attribute);
+    attributes[name] = checkedText(attribute, `${path}.${name}`);
   }
   return attributes;
 }
@@ -158,7 +184,7 @@ function writeElement(element: XmlElement, out: string[], indent: string, declar
   const prefix = isRoot ? undefined : PREFIX_BY_NAMESPACE.get(element.namespace);
   const tag = prefix ? `${prefix}:${element.name}` : element.name;
   const attributes = Object.entries(element.attributes)
-    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .map(([name, value]) => ` ${escapeXmlName(name)}="${escapeXml(value)}"`)
     .join('');
   if (element.children.length === 0) {
     out.push(`${indent}<${tag}${declarations}${attributes}>${escapeXml(element.text)}</${tag}>`);
@@ -170,6 +196,12 @@ function writeElement(element: XmlElement, out: string[], indent: string, declar
     out.push('\n');
   }
   out.push(`${indent}</${tag}>`);
+}
+
+/** Names are checked when read; a tree built elsewhere still cannot break out of the tag. */
+function escapeXmlName(name: string): string {
+  if (!isXmlNcName(name)) throw new UblParseError('invalid_json', `"${name.slice(0, 100)}" is not a valid XML name.`);
+  return name;
 }
 
 export function escapeXml(text: string): string {

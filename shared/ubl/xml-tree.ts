@@ -5,6 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { UblParseError } from './errors';
+import { assertSafeXml, forbiddenReferenceMessage, isXmlChar } from './xml-safety';
 
 export interface XmlElement {
   /** Local name, e.g. `AccountingSupplierParty`. */
@@ -38,6 +39,7 @@ const parser = new XMLParser({
 export function parseXmlTree(xml: string): XmlElement {
   const source = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (source.trim() === '') throw new UblParseError('malformed_xml', 'The document is empty: expected XML.');
+  assertSafeXml(source);
   const validation = XMLValidator.validate(source);
   if (validation !== true) {
     const { msg, line, col } = validation.err;
@@ -115,8 +117,10 @@ export function decodeEntities(text: string): string {
   });
 }
 
-function codePoint(value: number, fallback: string): string {
-  return Number.isFinite(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : fallback;
+function codePoint(value: number, whole: string): string {
+  // parseXmlTree refuses these up front; this guards callers that decode text of their own.
+  if (!Number.isFinite(value) || !isXmlChar(value)) throw new UblParseError('malformed_xml', forbiddenReferenceMessage(whole));
+  return String.fromCodePoint(value);
 }
 
 // ---- reading helpers -------------------------------------------------------------------------

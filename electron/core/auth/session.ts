@@ -22,8 +22,12 @@ import { decodeClaims, loginResponseSchema, projectsOf, type TokenClaims } from 
 /** `session.login` input after its schema ran. */
 export type LoginRequest = { email: string; password: string; rememberMe: boolean } | { demoAccount: string; rememberMe: boolean };
 
+/**
+ * A password is remembered together with the login origin it was typed for (`origin`), and is only
+ * ever sent back there: a profile whose address changed must never receive it (see `bindingOf`).
+ */
 const storedCredentialsSchema = z.union([
-  z.object({ email: z.string().min(1), password: z.string().min(1) }),
+  z.object({ email: z.string().min(1), password: z.string().min(1), origin: z.string().min(1) }),
   z.object({ demoAccount: z.string().min(1) }),
 ]);
 type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
@@ -39,6 +43,11 @@ export interface SessionDeps {
   profiles: Pick<ProfilesService, 'active'>;
   /** The login address of a profile; throws (e.g. `unavailable`) when it cannot be known yet. */
   authUrl: (profile: Profile) => string;
+  /**
+   * What remembered credentials and tokens are bound to: the login origin of a remote profile; a
+   * fixed name for the local emulator (its ports change at every start, and the app started it).
+   */
+  loginBinding: (profile: Profile) => string;
   /** The local emulator's demo accounts, when it runs. */
   emulatorAccounts: () => readonly EmulatorAccount[] | undefined;
   http: HttpClient;
@@ -57,7 +66,9 @@ export interface SessionService {
   /** The bearer token for service calls; throws `unauthorized` when signed out or expired. */
   getToken(): string;
   /** Picks up the active profile's saved token (or remembered credentials): at startup and after a profile switch. */
-  restore(reason: Extract<SessionChangeReason, 'startup' | 'profile'>): Promise<SessionStatus>;
+  restore(reason: Extract<SessionChangeReason, 'startup' | 'profile' | 'addressChanged'>, message?: string): Promise<SessionStatus>;
+  /** Forgets a profile's token and remembered credentials (its addresses changed, or it was deleted). */
+  forget(profileId: string): Promise<void>;
   /** Signs out because the active profile changes or its addresses did; remembered credentials stay. */
   endForProfileChange(): Promise<void>;
   /** A service answered 401 to this token. */
@@ -76,7 +87,7 @@ interface Current {
   receivedAt: number;
 }
 
-const savedTokenSchema = z.object({ token: z.string().min(1), receivedAt: z.number() });
+const savedTokenSchema = z.object({ token: z.string().min(1), receivedAt: z.number(), binding: z.string().min(1) });
 
 const expiresAtOf = (session: Current): number => session.receivedAt + (session.claims.exp - session.claims.iat) * 1000;
 
@@ -140,13 +151,20 @@ export function createSessionService(deps: SessionDeps): SessionService {
     }
   };
 
-  const readCredentials = async (profileId: string): Promise<StoredCredentials | undefined> => {
+  const readCredentials = async (profile: Profile): Promise<StoredCredentials | undefined> => {
+    const profileId = profile.id;
     try {
       const text = await secrets.get(credentialsKey(profileId));
       if (text === undefined) return undefined;
       const parsed = storedCredentialsSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
-      logger.warn('Session: remembered credentials are unreadable; forgetting them', { profileId });
+      if (parsed.success && 'origin' in parsed.data && parsed.data.origin !== deps.loginBinding(profile)) {
+        // Typed for another address: never send them to this one.
+        logger.warn('Session: remembered credentials belong to another sign-in address; forgetting them', { profileId });
+      } else if (parsed.success) {
+        return parsed.data;
+      } else {
+        logger.warn('Session: remembered credentials are unreadable; forgetting them', { profileId });
+      }
     } catch (error) {
       logger.warn('Session: remembered credentials cannot be read; forgetting them', { profileId, message: (error as Error).message });
     }
@@ -193,7 +211,8 @@ export function createSessionService(deps: SessionDeps): SessionService {
     current = session;
     schedule(session);
     if (persist) {
-      const saved = JSON.stringify({ token: session.token, receivedAt: session.receivedAt });
+      const binding = deps.loginBinding(deps.profiles.active());
+      const saved = JSON.stringify({ token: session.token, receivedAt: session.receivedAt, binding });
       await quietly('saving the token', () => secrets.set(tokenKey(session.profileId), saved));
     }
   };
@@ -206,7 +225,7 @@ export function createSessionService(deps: SessionDeps): SessionService {
 
   /** Renews with remembered credentials; false when there are none or they no longer work. */
   const renewSilently = async (profile: Profile): Promise<boolean> => {
-    const stored = await readCredentials(profile.id);
+    const stored = await readCredentials(profile);
     if (!stored) {
       rememberMe = false;
       return false;
@@ -276,7 +295,10 @@ export function createSessionService(deps: SessionDeps): SessionService {
       const started = generation;
       return serial(async () => {
         const profile = deps.profiles.active();
-        const stored: StoredCredentials = 'demoAccount' in request ? { demoAccount: request.demoAccount } : { email: request.email, password: request.password };
+        const stored: StoredCredentials =
+          'demoAccount' in request
+            ? { demoAccount: request.demoAccount }
+            : { email: request.email, password: request.password, origin: deps.loginBinding(profile) };
         const session = await authenticate(profile, stored);
         if (started !== generation || deps.profiles.active().id !== profile.id) {
           throw new AppError('cancelled', 'The profile changed while signing in; sign in again.');
@@ -320,12 +342,12 @@ export function createSessionService(deps: SessionDeps): SessionService {
       }
       return current.token;
     },
-    restore(reason) {
+    restore(reason, message) {
       return serial(async () => {
         clearTimers();
         current = undefined;
         const profile = deps.profiles.active();
-        rememberMe = (await readCredentials(profile.id)) !== undefined;
+        rememberMe = (await readCredentials(profile)) !== undefined;
         let savedText: string | undefined;
         try {
           savedText = await secrets.get(tokenKey(profile.id));
@@ -337,17 +359,28 @@ export function createSessionService(deps: SessionDeps): SessionService {
             const saved = savedTokenSchema.parse(JSON.parse(savedText));
             const claims = decodeClaims(saved.token);
             if (claims.environment !== profile.environment) throw new Error('environment differs from the profile');
+            if (saved.binding !== deps.loginBinding(profile)) throw new Error('issued for another sign-in address');
             const session: Current = { profileId: profile.id, token: saved.token, claims, receivedAt: saved.receivedAt };
             if (expiresAtOf(session) <= clock.now() + 5_000) throw new Error('expired');
             await adopt(session, false);
-            return emit(reason);
+            return emit(reason, message);
           } catch (error) {
             logger.info('Session: the saved token is not usable', { profileId: profile.id, reason: (error as Error).message });
             await quietly('deleting the token', () => secrets.delete(tokenKey(profile.id)));
           }
         }
-        if (rememberMe && (await renewSilently(profile))) return emit(reason);
-        return emit(reason);
+        if (rememberMe && (await renewSilently(profile))) return emit(reason, message);
+        return emit(reason, message);
+      });
+    },
+    forget(profileId) {
+      return serial(async () => {
+        if (current?.profileId === profileId) {
+          clearTimers();
+          current = undefined;
+        }
+        if (deps.profiles.active().id === profileId) rememberMe = false;
+        await Promise.all([tokenKey(profileId), credentialsKey(profileId)].map((key) => quietly('forgetting a secret', () => secrets.delete(key))));
       });
     },
     endForProfileChange() {

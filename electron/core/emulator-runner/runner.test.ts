@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +39,10 @@ describe('emulator runner', () => {
     const line = await r.start();
     expect(line.authUrl).toBe('http://127.0.0.1:1');
     expect(line.accounts[0]?.name).toBe('full');
-    expect(line.args).toEqual(['--port', '0', '--data-dir', path.join(userDataDir, 'emulator'), '--seed', '1', '--token-ttl', '5']);
+    expect(line.args).toEqual([
+      '--port', '0', '--data-dir', path.join(userDataDir, 'emulator'), '--seed', '1', '--token-ttl', '5',
+      '--parent-pid', String(process.pid), '--exit-on-stdin-close',
+    ]);
     expect(r.status()).toEqual({ state: 'running', urls: expect.objectContaining({ fiscalMtlsUrl: 'https://127.0.0.1:5' }) });
     expect(r.startup()).toEqual(line);
     // Joining a running emulator does not start another.
@@ -110,4 +117,43 @@ describe('emulator runner', () => {
     expect(r.status()).toEqual({ state: 'stopped' });
     expect(logger.text()).toContain('signal SIGKILL');
   });
+});
+
+describe('the emulator and a parent that dies', () => {
+  const cli = fileURLToPath(new URL('../../../emulator/cli.ts', import.meta.url));
+  const parentScript = fileURLToPath(new URL('./testing/orphaning-parent.ts', import.meta.url));
+
+  const isRunning = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const portIsFree = (url: string): Promise<boolean> =>
+    new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(Number(new URL(url).port), '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+
+  it('exits and frees its five ports within 5 s of a SIGKILL of the app that started it', async () => {
+    const parent = spawn(process.execPath, ['--import', 'tsx', parentScript, cli], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let emulatorPid: number | undefined;
+    try {
+      const [line] = (await once(readline.createInterface({ input: parent.stdout }), 'line')) as [string];
+      const { pid, startup } = JSON.parse(line) as { pid: number; startup: Record<string, string> };
+      emulatorPid = pid;
+      const urls = [startup.authUrl, startup.documentsUrl, startup.transferUrl, startup.fiscalUrl, startup.fiscalMtlsUrl] as string[];
+      expect(await Promise.all(urls.map(portIsFree))).toEqual([false, false, false, false, false]);
+
+      parent.kill('SIGKILL');
+      await expect.poll(() => isRunning(pid), { timeout: 5_000, interval: 100 }).toBe(false);
+      expect(await Promise.all(urls.map(portIsFree))).toEqual([true, true, true, true, true]);
+    } finally {
+      parent.kill('SIGKILL');
+      if (emulatorPid !== undefined && isRunning(emulatorPid)) process.kill(emulatorPid, 'SIGKILL');
+    }
+  }, 90_000);
 });

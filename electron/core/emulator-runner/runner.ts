@@ -2,17 +2,30 @@
  * Runs the local emulator as a child process (DESIGN §4): free loopback ports, data in the
  * user-data folder, the first stdout line is its startup line, stderr goes to the log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, type EmulatorStatus } from '../../../shared/contract';
 import { describeIssues, summarizeIssues } from '../errors';
 import { formatSeconds } from '../http/errors';
-import type { EmulatorLaunch, Logger } from '../ports';
+import type { EmulatorHost, EmulatorLaunch, EmulatorProcess, Logger } from '../ports';
 import { emulatorStartupLineSchema, type EmulatorStartupLine } from './startup-line';
+
+/** A Node child process whose stdin is a pipe this process holds: when it dies, the emulator sees the end. */
+export const nodeEmulatorHost: EmulatorHost = {
+  pipesStdin: true,
+  spawn: (launch, args) =>
+    spawn(launch.command, args, {
+      env: { ...process.env, ...launch.env },
+      ...(launch.cwd ? { cwd: launch.cwd } : {}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    }),
+};
 
 export interface EmulatorRunnerOptions {
   launch: EmulatorLaunch;
+  host?: EmulatorHost;
   /** The emulator keeps its state in `<userDataDir>/emulator`. */
   userDataDir: string;
   logger: Logger;
@@ -28,6 +41,8 @@ export interface EmulatorRunner {
   status(): EmulatorStatus;
   /** The startup line of the running emulator. */
   startup(): EmulatorStartupLine | undefined;
+  /** The running emulator's process id. */
+  pid(): number | undefined;
   /** Starts it (or joins a start in progress); resolves with the startup line, rejects with an AppError. */
   start(): Promise<EmulatorStartupLine>;
   stop(): Promise<void>;
@@ -41,7 +56,8 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
   const stopGraceMs = options.stopGraceMs ?? 5_000;
   let status: EmulatorStatus = { state: 'stopped' };
   let startupLine: EmulatorStartupLine | undefined;
-  let child: ChildProcess | undefined;
+  let child: EmulatorProcess | undefined;
+  const host = options.host ?? nodeEmulatorHost;
   let starting: Promise<EmulatorStartupLine> | undefined;
   let exited: Promise<void> = Promise.resolve();
   let stopping = false;
@@ -74,15 +90,18 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
         ['--data-dir', dataDir],
         ['--seed', '1'],
       ].filter(([flag]) => !given.some((arg) => arg === flag || arg.startsWith(`${flag}=`)));
-      const args = [...options.launch.args, ...defaults.flat(), ...(options.extraArgs ?? [])];
+      // It must never outlive this process (a SIGKILL gives no chance to stop it): see emulator/parent-watch.
+      const lifeline = ['--parent-pid', String(process.pid), ...(host.pipesStdin ? ['--exit-on-stdin-close'] : [])];
+      const args = [...options.launch.args, ...defaults.flat(), ...(options.extraArgs ?? []), ...lifeline];
       setStatus({ state: 'starting' });
       options.logger.info('Starting the local emulator', { command: options.launch.command, args });
-      const proc = spawn(options.launch.command, args, {
-        env: { ...process.env, ...options.launch.env },
-        ...(options.launch.cwd ? { cwd: options.launch.cwd } : {}),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
+      let proc: EmulatorProcess;
+      try {
+        proc = host.spawn(options.launch, args);
+      } catch (error) {
+        reject(fail(`The local emulator could not be started (${options.launch.command}): ${(error as Error).message}`));
+        return;
+      }
       child = proc;
       stopping = false;
       let ready = false;
@@ -180,6 +199,7 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
   return {
     status: () => status,
     startup: () => startupLine,
+    pid: () => child?.pid,
     start() {
       if (startupLine && child) return Promise.resolve(startupLine);
       if (starting) return starting;
@@ -214,7 +234,7 @@ function urlsOf(line: EmulatorStartupLine): NonNullable<EmulatorStatus['urls']> 
 }
 
 /** SIGTERM, then SIGKILL if it is still there after the grace period. */
-function killProcess(proc: ChildProcess, graceMs: number): void {
+function killProcess(proc: EmulatorProcess, graceMs: number): void {
   if (proc.exitCode !== null || proc.signalCode !== null) return;
   proc.kill('SIGTERM');
   const timer = setTimeout(() => {

@@ -4,6 +4,7 @@ import type { ProfilesState, SessionStatus } from '../../../shared/contract';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import type { CoreAppOptions } from '../app';
 import { EventRecorder } from '../testing/events';
+import { startCaptureServer } from '../testing/capture-server';
 import { startFakeAuthServer, type FakeAuthServer } from '../testing/fake-auth-server';
 import { createMemoryPorts, type MemoryPorts } from '../testing/memory-ports';
 import { makeServerCertificate } from '../testing/tls-fixtures';
@@ -163,7 +164,8 @@ describe('profiles', () => {
 describe('profile activation and the session', () => {
   const login = { email: 'user@example.test', password: 'correct horse' };
 
-  it('signs out when another profile is activated, and the token stays with its profile', async () => {
+  /** A fresh app with the "Staging proxy" profile active; signed in (remembered or not) when asked. */
+  async function onCustomProfile(signIn?: { rememberMe: boolean }) {
     const ports = createMemoryPorts();
     ports.clock.set(Date.now());
     const app = makeApp(ports);
@@ -171,7 +173,12 @@ describe('profile activation and the session', () => {
     const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
     const custom = profiles.find((p) => p.name === 'Staging proxy')!;
     await call(app, 'profiles.activate', { id: custom.id });
-    const signedIn = await call<SessionStatus>(app, 'session.login', login);
+    const signedIn = signIn ? await call<SessionStatus>(app, 'session.login', { ...login, ...signIn }) : undefined;
+    return { ports, app, events, custom, signedIn };
+  }
+
+  it('signs out when another profile is activated, and the token stays with its profile', async () => {
+    const { ports, app, events, custom, signedIn } = await onCustomProfile({ rememberMe: false });
     expect(signedIn).toMatchObject({ state: 'signedIn', profileId: custom.id, user: { email: 'user@example.test' } });
 
     const mark = events.mark();
@@ -185,13 +192,7 @@ describe('profile activation and the session', () => {
   });
 
   it('signs back in silently on return when the user chose to be remembered', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', { ...login, rememberMe: true });
+    const { app, custom } = await onCustomProfile({ rememberMe: true });
     await call(app, 'profiles.activate', { id: 'production' });
     const loginsBefore = auth.logins;
     await call(app, 'profiles.activate', { id: custom.id });
@@ -200,27 +201,69 @@ describe('profile activation and the session', () => {
   });
 
   it('signs out when the active profile’s addresses change', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', login);
+    const { app, custom } = await onCustomProfile({ rememberMe: false });
     await call(app, 'profiles.save', { ...custom, name: custom.name });
     expect(await call<SessionStatus>(app, 'session.status')).toMatchObject({ state: 'signedIn' });
     await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, documentsUrl: 'https://elsewhere.example.com' } });
     expect(await call<SessionStatus>(app, 'session.status')).toMatchObject({ state: 'signedOut' });
   });
 
+  it('never sends a remembered password or token to a changed sign-in address, and says why', async () => {
+    const capture = await startCaptureServer();
+    try {
+      const { ports, app, events, custom } = await onCustomProfile({ rememberMe: true });
+
+      const mark = events.mark();
+      await call(app, 'profiles.save', { ...custom, urls: { ...custom.urls!, authUrl: capture.url } });
+      expect(await events.next('session.changed', (e) => e.reason === 'addressChanged', mark)).toMatchObject({
+        status: { state: 'signedOut', rememberMe: false },
+        message: 'The addresses of “Staging proxy” changed, so its saved sign-in was forgotten. Sign in again.',
+      });
+      expect([...ports.secrets.values.keys()].filter((k) => k.includes(custom.id))).toEqual([]);
+      // Switching away and back, and a restart, find nothing to send either.
+      await call(app, 'profiles.activate', { id: 'sandbox' });
+      await call(app, 'profiles.activate', { id: custom.id });
+      const restarted = makeApp(ports);
+      await restarted.start();
+      expect(await call<SessionStatus>(restarted, 'session.status')).toMatchObject({ state: 'signedOut' });
+      expect(capture.requests).toEqual([]);
+    } finally {
+      await capture.close();
+    }
+  });
+
+  it('forgets credentials remembered for another address even when the settings were changed behind its back', async () => {
+    const capture = await startCaptureServer();
+    try {
+      const { ports, app, custom } = await onCustomProfile({ rememberMe: true });
+      await app.dispose();
+      // Another copy of the app (or a hand edit) points the profile elsewhere in the settings file.
+      const saved = ports.settings.get<{ custom: Array<{ urls: Record<string, string> }> }>('profiles')!;
+      saved.custom[0]!.urls.authUrl = capture.url;
+      ports.settings.set('profiles', saved);
+      const restarted = makeApp(ports);
+      await restarted.start();
+      expect(await call<SessionStatus>(restarted, 'session.status')).toMatchObject({ state: 'signedOut', rememberMe: false });
+      expect(capture.requests).toEqual([]);
+      expect([...ports.secrets.values.keys()].filter((k) => k.includes(custom.id))).toEqual([]);
+    } finally {
+      await capture.close();
+    }
+  });
+
+  it('accepts plain http only for this computer', async () => {
+    const app = makeApp();
+    expect(await callError(app, 'profiles.save', { ...customProfile(), urls: { ...urlsOf(auth.url), authUrl: 'http://api.example.com' } })).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringContaining('urls.authUrl: http://api.example.com is not secure: use an https:// address'),
+    });
+    for (const host of ['http://localhost:8701', 'http://127.0.0.2:1', 'http://[::1]:8080', 'https://api.example.com']) {
+      expect((await app.handle('profiles.save', { ...customProfile(`P ${host}`), urls: { ...urlsOf(auth.url), documentsUrl: host } }, ctx)).ok).toBe(true);
+    }
+  });
+
   it('switches to the local emulator before deleting the active profile, and forgets its secrets', async () => {
-    const ports = createMemoryPorts();
-    ports.clock.set(Date.now());
-    const app = makeApp(ports);
-    const { profiles } = await call<ProfilesState>(app, 'profiles.save', customProfile());
-    const custom = profiles.find((p) => p.name === 'Staging proxy')!;
-    await call(app, 'profiles.activate', { id: custom.id });
-    await call(app, 'session.login', { ...login, rememberMe: true });
+    const { ports, app, custom } = await onCustomProfile({ rememberMe: true });
     const state = await call<ProfilesState>(app, 'profiles.delete', { id: custom.id });
     expect(state.activeId).toBe('local-emulator');
     expect(state.profiles.map((p) => p.id)).not.toContain(custom.id);

@@ -6,8 +6,31 @@ const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•
 /** Letters without a Unicode decomposition that still have an obvious plain form. */
 const plainLetters: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
 
+/**
+ * Bounds on what one field may cost to lay out. pdfkit breaks a word wider than its column one
+ * character at a time, re-measuring the rest each time: quadratic, so a 150 KB name without a space
+ * froze the emulator for minutes. Runs are broken every MAX_RUN characters (narrower than any
+ * column) and a field is cut at MAX_FIELD characters, saying so: the full text stays in the source.
+ */
+export const MAX_RUN = 40;
+export const MAX_FIELD = 10_000;
+
+function bounded(text: string): string {
+  if (text.length <= MAX_FIELD) return text;
+  const cut = text.slice(0, MAX_FIELD);
+  return `${cut} … [${(text.length - MAX_FIELD).toLocaleString('en-US')} more characters are not shown here; the document's source has the full text]`;
+}
+
 /** Text the standard fonts can draw: Latin-1 and WinAnsi as is, other letters without accents, else '?'. */
 export function pdfText(text: string): string {
+  return breakLongRuns(drawable(bounded(text)));
+}
+
+function breakLongRuns(text: string): string {
+  return text.length <= MAX_RUN ? text : text.replace(new RegExp(`\\S{${MAX_RUN}}(?=\\S)`, 'g'), '$& ');
+}
+
+function drawable(text: string): string {
   let result = '';
   for (const char of text.replace(/\s+/g, ' ')) {
     const code = char.codePointAt(0) ?? 0;

@@ -34,6 +34,20 @@ describe('extractDocuments: single files', () => {
     expect(names(extractDocuments('a.xml', text('   \n')))[0]).toMatch(/is empty/);
   });
 
+  it('refuses a FatturaPA or KSeF file with a DOCTYPE, never expanding it, and forbidden character references', () => {
+    const bomb = '<?xml version="1.0"?>\n<!-- from the ERP -->\n<!DOCTYPE p:FatturaElettronica [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">&b;</p:FatturaElettronica>';
+    expect(names(extractDocuments('IT01234567890_FPR01.xml', text(bomb)))).toEqual([
+      'IT01234567890_FPR01.xml: The document contains a DOCTYPE declaration. E-invoices must not have one (Peppol and SDI refuse them): remove it and send the document again.',
+    ]);
+    expect(names(extractDocuments('FA_1.xml', text('<!doctype Faktura SYSTEM "http://evil.example/x.dtd"><Faktura/>')))[0]).toMatch(/DOCTYPE declaration/);
+    for (const reference of ['&#1;', '&#xFFFE;', '&#xD800;']) {
+      expect(names(extractDocuments('FA_1.xml', text(`<Faktura><P>${reference}</P></Faktura>`)))[0]).toBe(
+        `FA_1.xml: The XML is not well-formed: the character reference ${reference} names a character XML does not allow. Correct the file and send it again.`,
+      );
+    }
+    expect(extractDocuments('FA_1.xml', text('<Faktura><P>&#xE9;&#10;&#x1F600;</P></Faktura>')).ok).toBe(true);
+  });
+
   it('finds the seller NIP of a Polish XML for the KSeF number', () => {
     const result = extractDocuments('FA_1.xml', text('<Faktura><Podmiot1><DaneIdentyfikacyjne><NIP>5265877635</NIP></DaneIdentyfikacyjne></Podmiot1></Faktura>'));
     expect(result.ok && result.documents[0]?.nip).toBe('5265877635');

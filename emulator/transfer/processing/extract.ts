@@ -1,5 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
+import { DOCTYPE_REFUSED_MESSAGE, forbiddenCharacterReference, forbiddenReferenceMessage, hasDoctype } from '../../../shared/ubl/xml-safety';
 import { fileNameStem, recogniseExtension, type UploadFileKind } from '../../../shared/validation';
 import { findColumn, formatCsv, groupCsvDocuments, parseCsv } from './csv';
 import { findNip, isValidNip } from './destination-ids';
@@ -65,6 +66,9 @@ function checkXml(fileName: string, bytes: Uint8Array): { ok: true; text: string
   const read = readXmlText(bytes, fileName);
   if (!read.ok) return read;
   if (read.text.trim() === '') return { ok: false, error: `${fileName} is empty. Send a file with content.` };
+  if (hasDoctype(read.text)) return { ok: false, error: `${fileName}: ${DOCTYPE_REFUSED_MESSAGE}` };
+  const reference = forbiddenCharacterReference(read.text);
+  if (reference !== null) return { ok: false, error: `${fileName}: ${forbiddenReferenceMessage(reference)} Correct the file and send it again.` };
   const verdict = XMLValidator.validate(read.text);
   if (verdict !== true) {
     const { msg, line, col } = verdict.err;

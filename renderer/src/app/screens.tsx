@@ -16,9 +16,31 @@ export function SplashScreen() {
   );
 }
 
-/** Shown when the page runs without a shell (no window.acube): says what it is and how to open it. */
-export function BridgeMissingScreen() {
+/**
+ * Shown when the page runs without a shell (no window.acube): says what it is and how to open it;
+ * `secret` when the browser shell served it but the address lacked its secret part.
+ */
+export function BridgeMissingScreen({ reason = 'noShell' }: { reason?: 'noShell' | 'secret' }) {
   const { t } = useTranslation();
+  if (reason === 'secret') {
+    return (
+      <div className="auth-screen">
+        <div className="auth-screen__brand">
+          <Logo />
+        </div>
+        <div className="auth-card auth-card--narrow" role="alert">
+          <div className="auth-card__main">
+            <div className="auth-card__icon auth-card__icon--error">
+              <Icon name="alert" size={20} />
+            </div>
+            <h1 className="auth-card__title">{t('sessionSecurity.secretMissing.title')}</h1>
+            <p className="auth-card__subtitle">{t('sessionSecurity.secretMissing.body')}</p>
+            <p className="auth-card__subtitle">{t('sessionSecurity.secretMissing.hint')}</p>
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="auth-screen">
       <div className="auth-screen__brand">

@@ -21,7 +21,7 @@ export async function start(container: HTMLElement): Promise<void> {
   if (!acube) {
     applyTheme('system');
     initI18n(browserLanguage());
-    root.render(<BridgeMissingScreen />);
+    root.render(<BridgeMissingScreen reason={window.acubeMissingReason === 'secret' ? 'secret' : 'noShell'} />);
     return;
   }
 

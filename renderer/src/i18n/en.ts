@@ -3,6 +3,7 @@ import { documentsEn } from '../features/documents/i18n/en';
 import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
 import { fiscalEn } from '../features/fiscal/i18n/en';
 import { certificatesEn } from '../features/settings/certificates/i18n/en';
+import { sessionSecurityEn } from '../features/session/i18n/en';
 /** English strings: the reference set. Every other language must provide the same keys (see it.ts). */
 export const en = {
   app: {
@@ -236,6 +237,7 @@ export const en = {
   pdfViewer: pdfViewerEn,
   fiscal: fiscalEn,
   certificates: certificatesEn,
+  sessionSecurity: sessionSecurityEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -4,6 +4,7 @@ import { documentsIt } from '../features/documents/i18n/it';
 import { pdfViewerIt } from '../components/pdf-viewer/i18n/it';
 import { fiscalIt } from '../features/fiscal/i18n/it';
 import { certificatesIt } from '../features/settings/certificates/i18n/it';
+import { sessionSecurityIt } from '../features/session/i18n/it';
 
 /** Italian strings. The Translation type makes a missing or extra key a compile error. */
 export const it: Translation = {
@@ -238,4 +239,5 @@ export const it: Translation = {
   pdfViewer: pdfViewerIt,
   fiscal: fiscalIt,
   certificates: certificatesIt,
+  sessionSecurity: sessionSecurityIt,
 };

@@ -30,7 +30,10 @@ export function useSessionSync(): void {
       }
       applySessionStatus(queryClient, status, reason);
       if (reloginOpen && status.state === 'signedIn') finishRelogin();
-      if (reloginOpen && (reason === 'logout' || reason === 'profile')) abandonRelogin();
+      if (reloginOpen && (reason === 'logout' || reason === 'profile' || reason === 'addressChanged')) abandonRelogin();
+      if (reason === 'addressChanged') {
+        showToast({ tone: 'warning', title: i18n.t('sessionSecurity.addressChanged.title'), body: i18n.t('sessionSecurity.addressChanged.body') });
+      }
       if (status.state === 'signedOut' || reason === 'renewed' || reason === 'login') dismissToast(expiringToastId);
     });
 
