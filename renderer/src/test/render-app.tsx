@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { AcubeBridge } from '../../../shared/contract';
 import { Root } from '../app/Root';
 import { createQueryClient } from '../app/query-client';
@@ -6,6 +6,10 @@ import { installBridge } from '../bridge';
 import { initI18n } from '../i18n';
 import { useToastStore } from '../components/toast-store';
 import { useReloginStore } from '../features/session/relogin';
+
+// Lazily loaded pages take longer than the 1 s default to appear on a loaded two-core machine;
+// this is a ceiling on waiting, not a speed expectation.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Renders the whole app over a fake `window.acube`, at a given route. */
 export function renderApp(acube: AcubeBridge, route = '/documents') {
