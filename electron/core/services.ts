@@ -14,6 +14,7 @@ import {
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
+import { createFileHandles, type FileHandles } from './files/handles';
 import { ProfileAgents, type AgentTuning } from './http/agents';
 import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
@@ -52,6 +53,8 @@ export interface CoreServices {
   emulator: EmulatorRunner;
   session: SessionService;
   preferences: PreferencesService;
+  /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
+  files: FileHandles;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -176,8 +179,11 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   let started = false;
   let disposed = false;
 
+  const files = createFileHandles({ clock: ports.clock });
+
   return {
     ports,
+    files,
     logger,
     events,
     http,
