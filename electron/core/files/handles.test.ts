@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../testing/fake-clock';
+import { resolveDestination } from './file-ref';
 import { createFileHandles, DEFAULT_HANDLE_TTL_MS } from './handles';
 
 let dir: string;
@@ -84,5 +85,15 @@ describe('file handles', () => {
     handles.revokeOwner('window-1');
     await expect(handles.resolve({ handle: mine?.handle ?? '' }, 'window-1', 'read')).rejects.toMatchObject({ code: 'forbidden' });
     await expect(handles.resolve({ handle: theirs?.handle ?? '' }, 'window-2', 'read')).resolves.toMatchObject({ path: invoice });
+  });
+
+  it('take a typed destination folder from the browser shell only; Electron chooses with its dialog', async () => {
+    const { handles } = setup();
+    const typed = { kind: 'typed' as const, path: folder };
+    await expect(resolveDestination(typed, { files: handles, ports: { shell: 'browser' } }, { caller: 'bridge', window: 'browser' })).resolves.toBe(folder);
+    await expect(resolveDestination(typed, { files: handles, ports: { shell: 'electron' } }, { caller: 'ipc', window: 'electron:1' })).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/Browse/),
+    });
   });
 });

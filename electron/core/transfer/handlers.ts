@@ -29,7 +29,7 @@ export const createUploadHandlers: HandlerFactory = (services) => {
       );
       return uploads.add({ ...input, files });
     },
-    'uploads.list': (input) => uploads.list(input),
+    'uploads.list': () => uploads.list(),
     'uploads.retry': (input) => uploads.retry(input.localId),
     'uploads.cancel': (input) => uploads.cancel(input.localId),
     'uploads.findByE2eId': (input) => uploads.findByE2eId(input.e2eId),
