@@ -15,6 +15,7 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     logger: services.logger,
     clock: services.ports.clock,
     userDataDir: services.ports.userDataDir,
+    ...(services.options.uploads ? { tuning: services.options.uploads } : {}),
   });
   // The journal opens with the core's start (the session's first change) or the first uploads call.
   services.onDispose(() => uploads.dispose());

@@ -97,6 +97,11 @@ describe('handing a batch to the core', () => {
     expect(planCalls(items, 10_000, 1).map((call) => call.length)).toEqual([1, 1, 1]);
   });
 
+  it('sends a small first call, so the core starts sending while the rest of a big drop is on its way', () => {
+    const many = Array.from({ length: 450 }, (_, index) => item(`f${index}.xml`, 10));
+    expect(planCalls(many).map((call) => call.length)).toEqual([8, 200, 200, 42]);
+  });
+
   it('sends every file with its ID, keeps files that could not be read out, and stops at a failed call', async () => {
     const calls: Array<ChannelInput<'uploads.add'>> = [];
     let call = 0;

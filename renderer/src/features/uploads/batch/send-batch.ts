@@ -36,14 +36,21 @@ export interface SendResult {
 /** Base64 carried by one call at most. */
 export const CALL_BUDGET_BYTES = 24 * 1024 * 1024;
 export const CALL_MAX_FILES = 200;
+/**
+ * The first call is small: the core starts sending as soon as it has journaled its files, while
+ * the next call (read, encoded, carried, parsed) is on its way. A first call of 200 files kept the
+ * first POST waiting for all of them (docs/performance.md, issue 12).
+ */
+export const FIRST_CALL_MAX_FILES = 8;
 
-export function planCalls(items: readonly SendItem[], budget = CALL_BUDGET_BYTES, maxFiles = CALL_MAX_FILES): SendItem[][] {
+export function planCalls(items: readonly SendItem[], budget = CALL_BUDGET_BYTES, maxFiles = CALL_MAX_FILES, firstMaxFiles = FIRST_CALL_MAX_FILES): SendItem[][] {
   const calls: SendItem[][] = [];
   let current: SendItem[] = [];
   let bytes = 0;
   for (const item of items) {
     const size = encodedSize(item.dropped.file.size);
-    if (current.length > 0 && (bytes + size > budget || current.length >= maxFiles)) {
+    const limit = calls.length === 0 ? Math.min(firstMaxFiles, maxFiles) : maxFiles;
+    if (current.length > 0 && (bytes + size > budget || current.length >= limit)) {
       calls.push(current);
       current = [];
       bytes = 0;
