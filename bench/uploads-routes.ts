@@ -36,9 +36,10 @@ import { inPool } from './lib/pool';
 import { median } from './lib/stats';
 import { syncDisks } from './lib/sync-disks';
 
-/** Files per `uploads.add` call, as the renderer plans them (renderer/src/features/uploads/batch/send-batch.ts). */
+/** `uploads.add` calls as the renderer plans them (renderer/src/features/uploads/batch/send-batch.ts). */
 const CALL_MAX_FILES = 200;
 const FIRST_CALL_MAX_FILES = 8;
+const CALL_BUDGET_BYTES = 4 * 1024 * 1024;
 const CONCURRENCY = 3;
 const WINDOW = 'electron:1';
 const SETTLE_MS = 500;
@@ -158,19 +159,33 @@ async function bare(emulator: EmulatorProcess, set: FileSet, wire: Wire, tag: st
   return { wallMs, firstPostMs: wire.firstPost - started, callsMs: 0 };
 }
 
-/** The renderer's calls (send-batch.ts `planCalls`): a small first one, then 200 files each (64 KB files stay far below its byte budget). */
-const planCalls = <T>(items: readonly T[]): T[][] => {
-  const calls = [items.slice(0, FIRST_CALL_MAX_FILES)];
-  for (let start = FIRST_CALL_MAX_FILES; start < items.length; start += CALL_MAX_FILES) calls.push(items.slice(start, start + CALL_MAX_FILES));
-  return calls.filter((call) => call.length > 0);
+/** The renderer's calls (send-batch.ts `planCalls`): a small first one, then at most 200 files or 4 MiB of base64 each. */
+const planCalls = (files: readonly string[]): string[][] => {
+  const calls: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    const size = Math.ceil(fs.statSync(file).size / 3) * 4;
+    const limit = calls.length === 0 ? FIRST_CALL_MAX_FILES : CALL_MAX_FILES;
+    if (current.length > 0 && (bytes + size > CALL_BUDGET_BYTES || current.length >= limit)) {
+      calls.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(file);
+    bytes += size;
+  }
+  if (current.length > 0) calls.push(current);
+  return calls;
 };
 
 /** What Electron does: the preload grants each call's files, the renderer adds them by handle. */
 async function byHandles(core: CoreAppWithServices, set: FileSet, wire: Wire): Promise<RunFigures> {
+  const calls = planCalls(set.paths);
   const all = wire.expect(set.paths.length);
   const started = performance.now();
   let callsMs = 0;
-  for (const call of planCalls(set.paths)) {
+  for (const call of calls) {
     const callStarted = performance.now();
     const granted = await core.grantFiles(call, WINDOW);
     const files = granted.map((grant) => ({ file: { kind: 'handle' as const, handle: grant?.handle ?? 'missing' } }));
@@ -185,10 +200,11 @@ async function byHandles(core: CoreAppWithServices, set: FileSet, wire: Wire): P
 /** What the browser shell does: each call's bytes, base64 in JSON, through the loopback bridge. */
 async function byBridge(bridge: BridgeServer, secret: string, set: FileSet, wire: Wire): Promise<RunFigures> {
   const agent = new Agent({ connections: 1 });
+  const calls = planCalls(set.paths);
   const all = wire.expect(set.names.length);
   const started = performance.now();
   let callsMs = 0;
-  for (const call of planCalls(set.paths)) {
+  for (const call of calls) {
     // What the renderer does before each call: read the call's files and encode them (in Chromium's process; here, in this one).
     const files = await Promise.all(call.map(async (file) => ({ file: { kind: 'bytes', name: path.basename(file), base64: (await fs.promises.readFile(file)).toString('base64') } })));
     const body = JSON.stringify({ country: 'IT', files });

@@ -33,8 +33,13 @@ export interface SendResult {
   failure: { error: unknown; notSentDraftIds: string[] } | null;
 }
 
-/** Base64 carried by one call at most. */
-export const CALL_BUDGET_BYTES = 24 * 1024 * 1024;
+/**
+ * Base64 carried by one call at most. Calls follow one another while the core sends: a call of
+ * 4 MiB is carried and parsed long before the files of the one before are sent, and the bridge
+ * never holds a drop's worth of text at once (24 MiB calls took the browser-shell route's peak
+ * RSS past 500 MB; docs/performance.md, issue 12).
+ */
+export const CALL_BUDGET_BYTES = 4 * 1024 * 1024;
 export const CALL_MAX_FILES = 200;
 /**
  * The first call is small: the core starts sending as soon as it has journaled its files, while
