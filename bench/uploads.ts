@@ -30,6 +30,7 @@ import { Agent, request } from 'undici';
 import { createTestUploads, waitFor, type TestUploads } from '../electron/core/transfer/testing/harness';
 import { inPool } from './lib/pool';
 import { median } from './lib/stats';
+import { uploadsVerdict } from './lib/uploads-verdict';
 import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
@@ -271,15 +272,7 @@ export async function runUploadsResilience(options: { files?: number; faults?: s
       retriedByUser += failed.length;
     }
     const ms = performance.now() - started;
-    const list = await uploads.service.list();
-    let duplicated = 0;
-    let lost = 0;
-    for (const entry of list) {
-      const kept = (await uploads.service.findByE2eId(entry.e2eId)).filter((upload) => upload.status !== 'failed');
-      if (kept.length > 1) duplicated += 1;
-      if (entry.state !== 'done' || kept.length === 0) lost += 1;
-    }
-    const uncertainSends = list.filter((entry) => entry.history.some((item) => item.state === 'uncertain')).length;
+    const { duplicated, lost, uncertain: uncertainSends } = await uploadsVerdict(uploads.service);
     return { name: 'uploads-resilience', files: count, faults, ms: Math.round(ms), uncertainSends, retriedByUser, duplicated, lost, ok: duplicated === 0 && lost === 0 };
   } finally {
     await uploads.close();

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { createTestUploads } from '../../electron/core/transfer/testing/harness';
+import { uploadsVerdict } from './uploads-verdict';
 
 const config = z
   .object({ transferUrl: z.string(), token: z.string(), userDataDir: z.string(), addFrom: z.string().optional(), total: z.number().int(), verify: z.boolean().default(false) })
@@ -43,16 +44,8 @@ if (config.addFrom) {
 if (config.verify) {
   while (!(await report())) await new Promise((resolve) => setTimeout(resolve, 200));
   clearInterval(timer);
-  const list = await uploads.service.list();
-  let duplicated = 0;
-  let lost = 0;
-  for (const entry of list) {
-    const kept = (await uploads.service.findByE2eId(entry.e2eId)).filter((upload) => upload.status !== 'failed');
-    if (kept.length > 1) duplicated += 1;
-    if (entry.state !== 'done' || kept.length === 0) lost += 1;
-  }
-  const uncertain = list.filter((entry) => entry.history.some((item) => item.state === 'uncertain')).length;
-  process.stdout.write(`${JSON.stringify({ final: { duplicated, lost, uncertain } })}\n`);
+  const verdict = await uploadsVerdict(uploads.service);
+  process.stdout.write(`${JSON.stringify({ final: verdict })}\n`);
   await uploads.close();
   process.exit(0);
 }

@@ -1,47 +1,18 @@
 /** The transfer interface's client against the emulator: the spec's error table, and body buffers used again. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../../../../emulator/testing';
-import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { startTestEmulator } from '../../../../emulator/testing';
+import { waitFor } from '../testing/harness';
 import { base64, invoiceXml } from '../testing/fixtures';
 import { createTransferApi } from './client';
 import { createBodyBuffers } from './upload-body';
+import { uploadsOnEmulator } from '../testing/emulator-suite';
 
-let emulator: TestEmulator;
-let token: string;
-let user: { uid: string; email: string };
-const open: TestUploads[] = [];
-const dirs: string[] = [];
-
-function uploads(): TestUploads {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-transfer-client-'));
-  dirs.push(dir);
-  const instance = createTestUploads({ transferUrl: emulator.urls.transferUrl, userDataDir: dir, token, user });
-  open.push(instance);
-  return instance;
-}
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ processingDelayMs: 5, documents: 0 });
-  token = await emulator.login('full');
-  user = demoAccountUser(emulator.context.accounts, 'full');
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((t) => t.close()));
-});
-
-afterAll(async () => {
-  await emulator.close();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const suite = uploadsOnEmulator(() => startTestEmulator({ processingDelayMs: 5, documents: 0 }));
 
 describe('transfer interface client: the error table', () => {
-  const post = async (fields: { fileName?: string; e2eId?: string; bytes?: Uint8Array; country?: 'IT' | 'PL' }, authToken = token) => {
-    const t = uploads();
-    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => authToken });
+  const post = async (fields: { fileName?: string; e2eId?: string; bytes?: Uint8Array; country?: 'IT' | 'PL' }, authToken = suite.token) => {
+    const t = suite.uploads();
+    const api = createTransferApi({ http: t.http, baseUrl: () => suite.emulator.urls.transferUrl, token: () => authToken });
     return api.postUpload({
       country: fields.country ?? 'IT',
       fileName: fields.fileName ?? 'ok.xml',
@@ -51,9 +22,9 @@ describe('transfer interface client: the error table', () => {
   };
 
   it('uses a body buffer again only after a 202, and a buffer used again carries exactly the next file', async () => {
-    const t = uploads();
+    const t = suite.uploads();
     const bodyBuffers = createBodyBuffers(4);
-    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => token, bodyBuffers });
+    const api = createTransferApi({ http: t.http, baseUrl: () => suite.emulator.urls.transferUrl, token: () => suite.token, bodyBuffers });
     const long = `${invoiceXml('POOL-LONG-1')}<!-- ${'x'.repeat(5000)} -->`;
     const short = invoiceXml('POOL-S-2');
     const first = await api.postUpload({ country: 'IT', fileName: 'long.xml', e2eId: 'E2E-POOL-1', content: { kind: 'bytes', bytes: Buffer.from(long) } });
@@ -100,8 +71,8 @@ describe('transfer interface client: the error table', () => {
   });
 
   it('reads: unknown upload → null, lookups by End-to-end ID are lists', async () => {
-    const t = uploads();
-    const api = createTransferApi({ http: t.http, baseUrl: () => emulator.urls.transferUrl, token: () => token });
+    const t = suite.uploads();
+    const api = createTransferApi({ http: t.http, baseUrl: () => suite.emulator.urls.transferUrl, token: () => suite.token });
     await expect(api.getUpload('00000000-0000-0000-0000-000000000000')).resolves.toBeNull();
     await expect(api.findByE2eId('NEVER-USED-ID')).resolves.toEqual([]);
   });
