@@ -58,6 +58,26 @@ const uploadsSchema = z.looseObject({
 
 const resilienceSchema = z.looseObject({ files: z.number(), faults: z.string(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
 
+const routesSchema = z.looseObject({
+  files: z.number(),
+  fileKb: z.number(),
+  concurrency: z.number(),
+  latency: z.string(),
+  bareMs: z.number(),
+  handlesMs: z.number(),
+  bridgeMs: z.number(),
+  handlesRatio: z.number(),
+  bridgeRatio: z.number(),
+  roundRatios: z.object({ handles: z.array(z.number()), bridge: z.array(z.number()) }),
+  handlesFirstPostMs: z.number(),
+  bridgeFirstPostMs: z.number(),
+  handlesCallsShare: z.number(),
+  bridgeCallsShare: z.number(),
+  peakRssMb: z.number(),
+});
+
+const killsSchema = z.looseObject({ files: z.number(), faults: z.string(), kills: z.number(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
+
 const checksLineSchema = z.looseObject({ checks: z.array(benchCheckSchema) });
 
 const benches: BenchSpec[] = [
@@ -131,6 +151,53 @@ const benches: BenchSpec[] = [
         {
           bench: 'uploads-resilience',
           measure: `${result.files} uploads through faults (${result.faults}): files duplicated or lost`,
+          value: result.duplicated + result.lost,
+          unit: 'files',
+          budget: '0',
+          ok: result.ok,
+          note: `${result.uncertainSends} uncertain sends reconciled, ${result.ms} ms`,
+        },
+      ];
+    },
+  },
+  {
+    name: 'uploads-routes',
+    script: 'bench/uploads-routes.ts',
+    args: [],
+    timeoutMs: 900_000,
+    checks: (line) => {
+      const r = routesSchema.parse(line);
+      const what = `${r.files} files (${r.fileKb} KB), latency ${r.latency} ms, concurrency ${r.concurrency}`;
+      const route = (name: string, ratio: number, rounds: number[], ms: number, share: number) => ({
+        bench: 'uploads-routes',
+        measure: `Upload by ${name}, ${what}: time vs bare POSTs`,
+        value: ratio,
+        unit: '×',
+        budget: '≤ 1.10 ×',
+        ok: ratio <= 1.1,
+        note: `rounds ${rounds.join(', ')}; ${ms} ms vs bare ${r.bareMs} ms; calls' share ${round(share * 100)} %`,
+      });
+      const firstPost = (name: string, ms: number) => ({ bench: 'uploads-routes', measure: `Upload by ${name}: drop → first POST on the wire`, value: ms, unit: 'ms', budget: '≤ 150 ms', ok: ms <= 150 });
+      return [
+        route('granted handles (Electron)', r.handlesRatio, r.roundRatios.handles, r.handlesMs, r.handlesCallsShare),
+        route('bytes through the bridge (browser shell)', r.bridgeRatio, r.roundRatios.bridge, r.bridgeMs, r.bridgeCallsShare),
+        firstPost('granted handles', r.handlesFirstPostMs),
+        firstPost('the bridge', r.bridgeFirstPostMs),
+        { bench: 'uploads-routes', measure: 'Upload routes: peak RSS of the core (and the bench driving it)', value: r.peakRssMb, unit: 'MB', budget: '≤ 300 MB', ok: r.peakRssMb <= 300 },
+      ];
+    },
+  },
+  {
+    name: 'uploads-kills',
+    script: 'bench/uploads.ts',
+    args: ['--kills'],
+    timeoutMs: 600_000,
+    checks: (line) => {
+      const result = killsSchema.parse(line);
+      return [
+        {
+          bench: 'uploads-kills',
+          measure: `${result.files} uploads (${result.faults}), the core killed hard ${result.kills} times mid-batch: files duplicated or lost`,
           value: result.duplicated + result.lost,
           unit: 'files',
           budget: '0',

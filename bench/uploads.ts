@@ -19,14 +19,18 @@
  * in alternating order, and the overhead is the median of the rounds' ratios (a pair is timed a
  * moment apart, so a slow moment of the machine slows both). Every round's ratio is in the output.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { createTestUploads, waitFor, type TestUploads } from '../electron/core/transfer/testing/harness';
 import { inPool } from './lib/pool';
 import { median } from './lib/stats';
+import { uploadsVerdict } from './lib/uploads-verdict';
 import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
@@ -268,15 +272,7 @@ export async function runUploadsResilience(options: { files?: number; faults?: s
       retriedByUser += failed.length;
     }
     const ms = performance.now() - started;
-    const list = await uploads.service.list();
-    let duplicated = 0;
-    let lost = 0;
-    for (const entry of list) {
-      const kept = (await uploads.service.findByE2eId(entry.e2eId)).filter((upload) => upload.status !== 'failed');
-      if (kept.length > 1) duplicated += 1;
-      if (entry.state !== 'done' || kept.length === 0) lost += 1;
-    }
-    const uncertainSends = list.filter((entry) => entry.history.some((item) => item.state === 'uncertain')).length;
+    const { duplicated, lost, uncertain: uncertainSends } = await uploadsVerdict(uploads.service);
     return { name: 'uploads-resilience', files: count, faults, ms: Math.round(ms), uncertainSends, retriedByUser, duplicated, lost, ok: duplicated === 0 && lost === 0 };
   } finally {
     await uploads.close();
@@ -286,12 +282,70 @@ export async function runUploadsResilience(options: { files?: number; faults?: s
   }
 }
 
+export interface UploadsKillsResult {
+  name: 'uploads-kills';
+  files: number;
+  faults: string;
+  kills: number;
+  ms: number;
+  uncertainSends: number;
+  duplicated: number;
+  lost: number;
+  ok: boolean;
+}
+
+/**
+ * The core's uploads service in a child process is killed hard (SIGKILL) `kills` times mid-batch,
+ * at 1/(kills+1), 2/(kills+1)… of the files sent, and started again on the same journal each
+ * time (it reconciles what the killed run left); the last run goes to the end. Every file must
+ * end delivered exactly once.
+ */
+export async function runUploadsKills(options: { files?: number; faults?: string; kills?: number } = {}): Promise<UploadsKillsResult> {
+  const count = options.files ?? 200;
+  const faults = options.faults ?? 'latency=20-80';
+  const kills = options.kills ?? 3;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-kills-'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-kills-data-'));
+  const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '20', '--faults', faults]);
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  try {
+    const listFile = path.join(dir, 'files.txt');
+    fs.writeFileSync(listFile, makeFiles(path.join(dir, 'files'), count, 4).join('\n'));
+    const started = performance.now();
+    let final: { duplicated: number; lost: number; uncertain: number } | undefined;
+    for (let run = 0; run <= kills; run += 1) {
+      const config = { transferUrl: emulator.transferUrl, token: emulator.token, userDataDir, total: count, verify: run === kills, ...(run === 0 ? { addFrom: listFile } : {}) };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/uploads-kill-child.ts', JSON.stringify(config)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = once(child, 'exit');
+      const killAt = Math.ceil(((run + 1) * count) / (kills + 1));
+      for await (const line of createInterface({ input: child.stdout })) {
+        const progress = JSON.parse(line) as { sent?: number; final?: typeof final };
+        if (progress.final) final = progress.final;
+        if (run < kills && (progress.sent ?? 0) >= killAt) {
+          child.kill('SIGKILL');
+          break;
+        }
+      }
+      await exited;
+    }
+    if (!final) throw new Error('The last run ended without its verdict.');
+    const ok = final.duplicated === 0 && final.lost === 0;
+    return { name: 'uploads-kills', files: count, faults, kills, ms: Math.round(performance.now() - started), uncertainSends: final.uncertain, duplicated: final.duplicated, lost: final.lost, ok };
+  } finally {
+    await stopEmulatorProcess(emulator);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   const { values } = parseArgs({
-    options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, warmup: { type: 'string' }, rounds: { type: 'string' }, resilience: { type: 'boolean' }, faults: { type: 'string' } },
+    options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, warmup: { type: 'string' }, rounds: { type: 'string' }, resilience: { type: 'boolean' }, kills: { type: 'boolean' }, faults: { type: 'string' } },
   });
-  const result = values.resilience
+  const result = values.kills
+    ? await runUploadsKills({ ...(values.files ? { files: Number(values.files) } : {}), ...(values.faults ? { faults: values.faults } : {}) })
+    : values.resilience
     ? await runUploadsResilience({ ...(values.files ? { files: Number(values.files) } : {}), ...(values.faults ? { faults: values.faults } : {}) })
     : await runUploadsBench({
         ...(values.files ? { files: Number(values.files) } : {}),

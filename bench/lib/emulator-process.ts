@@ -7,6 +7,10 @@ import { z } from 'zod';
 export interface EmulatorProcess {
   documentsUrl: string;
   transferUrl: string;
+  /** Every address of the startup line, for a core profile pointing at this emulator. */
+  urls: { authUrl: string; documentsUrl: string; transferUrl: string; fiscalUrl: string; fiscalMtlsUrl: string };
+  /** The "full" demo account. */
+  account: { email: string; password: string };
   /** Bearer token of the "full" demo account. */
   token: string;
   child: ChildProcess;
@@ -16,6 +20,8 @@ const startupLineSchema = z.looseObject({
   authUrl: z.string(),
   documentsUrl: z.string(),
   transferUrl: z.string(),
+  fiscalUrl: z.string(),
+  fiscalMtlsUrl: z.string(),
   accounts: z.array(z.looseObject({ name: z.string(), email: z.string(), password: z.string() })),
 });
 
@@ -41,7 +47,8 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
     body: JSON.stringify({ email: account.email, password: account.password, environment: 'sandbox' }),
   });
   const { token } = z.object({ token: z.string() }).parse(await response.json());
-  return { documentsUrl: line.documentsUrl, transferUrl: line.transferUrl, token, child };
+  const urls = { authUrl: line.authUrl, documentsUrl: line.documentsUrl, transferUrl: line.transferUrl, fiscalUrl: line.fiscalUrl, fiscalMtlsUrl: line.fiscalMtlsUrl };
+  return { documentsUrl: line.documentsUrl, transferUrl: line.transferUrl, urls, account: { email: account.email, password: account.password }, token, child };
 }
 
 export async function stopEmulatorProcess(emulator: EmulatorProcess): Promise<void> {

@@ -15,11 +15,13 @@ import { insecureServiceUrlProblem } from '../../shared/contract/profiles';
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
+import { createFileHandles, type FileHandles } from './files/handles';
 import { ProfileAgents, type AgentTuning } from './http/agents';
 import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
 import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
+import type { UploadsTuning } from './transfer/service';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
 import { createProfilesService, type ProfileDraft, type ProfilesService } from './profiles/service';
@@ -35,6 +37,8 @@ export interface CoreOptions {
   };
   http?: { defaultTimeoutMs?: number; retry?: Partial<RetryPolicy>; verbose?: boolean; agents?: AgentTuning };
   session?: SessionTiming;
+  /** The uploads service's pace (benches: following uploads off while sending is measured). */
+  uploads?: UploadsTuning;
 }
 
 export interface Endpoints {
@@ -53,6 +57,10 @@ export interface CoreServices {
   emulator: EmulatorRunner;
   session: SessionService;
   preferences: PreferencesService;
+  /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
+  files: FileHandles;
+  /** Tuning the host asked for (tests, benches). */
+  options: CoreOptions;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -184,8 +192,12 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   let started = false;
   let disposed = false;
 
+  const files = createFileHandles({ clock: ports.clock });
+
   return {
     ports,
+    files,
+    options,
     logger,
     events,
     http,

@@ -83,8 +83,6 @@ export const uploadPreferencesSchema = z.object({
 });
 export type UploadPreferences = z.infer<typeof uploadPreferencesSchema>;
 
-export const uploadsListFilterSchema = z.enum(['all', 'active', 'failed', 'done']);
-
 export const uploadChannels = {
   /** Journals every accepted file before any network call; files that fail the local checks come back in `rejected`. */
   'uploads.add': channel<{ batchId: string; entries: UploadEntry[]; rejected: RejectedFile[] }>()(
@@ -94,12 +92,8 @@ export const uploadChannels = {
       e2eIdTemplate: z.string().trim().min(1).max(255).optional(),
     }),
   ),
-  'uploads.list': channel<UploadEntry[]>()(
-    z
-      .object({ filter: uploadsListFilterSchema.default('all'), search: z.string().trim().max(300).default('') })
-      .optional()
-      .default({ filter: 'all', search: '' }),
-  ),
+  /** Every upload of the active profile, newest first; the renderer filters and searches its copy. */
+  'uploads.list': channel<UploadEntry[]>()(noInput),
   'uploads.retry': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
   'uploads.cancel': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),
   'uploads.findByE2eId': channel<ServerUpload[]>()(z.object({ e2eId: z.string().min(1).max(1000) })),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
-import type { BulkDownloadProgress, DocumentDetail, DocumentPage, ValidationRule } from '../../../shared/contract';
+import type { BulkDownloadProgress, DocumentDetail, DocumentPage, GrantedFile, ValidationRule } from '../../../shared/contract';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import { EventRecorder } from '../testing/events';
 import { createMemoryPorts } from '../testing/memory-ports';
@@ -59,7 +59,8 @@ describe('documents channels through the core app', () => {
   it('runs a bulk download and reports it by events and in the job list', async () => {
     const folder = path.join(dir, 'out');
     await fs.mkdir(folder);
-    const { jobId } = await call<{ jobId: string }>('documents.bulkDownload', { type: 'order', selection: { kind: 'filter', filters: {} }, folder });
+    // The browser shell has no native dialog: the user typed the folder.
+    const { jobId } = await call<{ jobId: string }>('documents.bulkDownload', { type: 'order', selection: { kind: 'filter', filters: {} }, folder: { kind: 'typed', path: folder } });
     const final = await events.next('bulkDownload.progress', (progress) => progress.jobId === jobId && progress.state === 'done', 0);
     expect(final.written).toBeGreaterThan(0);
     expect(final.marked).toBe(0);
@@ -70,10 +71,20 @@ describe('documents channels through the core app', () => {
     expect(await app.handle('documents.bulkDownloadResume', { jobId: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
-  it('answers the folder dialogs: no native picker in the browser shell, a default folder that exists', async () => {
-    expect(await call('dialogs.chooseFolder')).toEqual({ path: null, supported: false });
-    const { path: folder } = await call<{ path: string }>('dialogs.defaultDownloadFolder');
-    expect(folder).toBe(path.join(dir, 'home', 'Downloads', 'Ledgerdesk'));
-    expect((await fs.stat(folder)).isDirectory()).toBe(true);
+  it('answers the folder dialogs: no native picker in the browser shell, a default folder that exists, granted for saving only', async () => {
+    expect(await call('dialogs.chooseFolder')).toEqual({ folder: null, supported: false });
+    expect(await call('dialogs.chooseFiles')).toEqual({ files: [], supported: false });
+    const { folder } = await call<{ folder: GrantedFile }>('dialogs.defaultDownloadFolder');
+    expect(folder).toMatchObject({ kind: 'folder', label: path.join(dir, 'home', 'Downloads', 'Ledgerdesk') });
+    expect((await fs.stat(folder.label)).isDirectory()).toBe(true);
+    await fs.writeFile(path.join(folder.label, 'private.xml'), '<secret/>');
+    // A destination cannot be read through: not as a file to send, not as a folder of files to upload.
+    const send = await app.handle('documents.send', { type: 'invoice', file: { kind: 'handle', handle: folder.handle, subpath: 'private.xml' } }, ctx);
+    expect(send).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const upload = await app.handle('uploads.add', { country: 'IT', files: [{ file: { kind: 'handle', handle: folder.handle } }] }, ctx);
+    expect(upload).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // From another window it is unknown.
+    const elsewhere = await app.handle('documents.bulkDownload', { type: 'order', selection: { kind: 'filter', filters: {} }, folder: { kind: 'handle', handle: folder.handle } }, { caller: 'ipc', window: 'electron:9' });
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });

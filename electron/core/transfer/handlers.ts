@@ -1,4 +1,5 @@
 /** `uploads.*` and `transferDocuments.*` channels. */
+import { ownerOf } from '../app-types';
 import type { HandlerFactory } from '../handlers';
 import { createUploadsService } from './service';
 
@@ -14,12 +15,22 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     logger: services.logger,
     clock: services.ports.clock,
     userDataDir: services.ports.userDataDir,
+    ...(services.options.uploads ? { tuning: services.options.uploads } : {}),
   });
   // The journal opens with the core's start (the session's first change) or the first uploads call.
   services.onDispose(() => uploads.dispose());
   return {
-    'uploads.add': (input) => uploads.add(input),
-    'uploads.list': (input) => uploads.list(input),
+    // Handles are resolved for the calling window (a folder handle adds its files); bytes pass through.
+    'uploads.add': async (input, context) => {
+      const files = await Promise.all(
+        input.files.map(async ({ file, e2eId }) => ({
+          file: file.kind === 'bytes' ? file : { kind: 'path' as const, path: (await services.files.resolve(file, ownerOf(context), 'read')).path },
+          ...(e2eId !== undefined ? { e2eId } : {}),
+        })),
+      );
+      return uploads.add({ ...input, files });
+    },
+    'uploads.list': () => uploads.list(),
     'uploads.retry': (input) => uploads.retry(input.localId),
     'uploads.cancel': (input) => uploads.cancel(input.localId),
     'uploads.findByE2eId': (input) => uploads.findByE2eId(input.e2eId),

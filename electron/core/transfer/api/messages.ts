@@ -37,6 +37,7 @@ export function tooLargeMessage(fileName: string, size: number): string {
 export const messages = {
   signInAgain: 'Your sign-in has expired. Sign in again: the file stays queued and is sent as soon as you are back.',
   waitingForSignIn: 'Waiting for you to sign in; the file is sent as soon as you are back.',
+  closedBeforeSend: 'The app was closed before this file was sent; it is sent on the next start.',
   forbidden: (country: UploadCountry) =>
     `Your account has no access to uploads for ${countryNames[country]}. Contact support to get upload access, or send the file over SFTP.`,
   notConfigured: (country: UploadCountry) =>

@@ -97,6 +97,11 @@ describe('handing a batch to the core', () => {
     expect(planCalls(items, 10_000, 1).map((call) => call.length)).toEqual([1, 1, 1]);
   });
 
+  it('sends a small first call, so the core starts sending while the rest of a big drop is on its way', () => {
+    const many = Array.from({ length: 450 }, (_, index) => item(`f${index}.xml`, 10));
+    expect(planCalls(many).map((call) => call.length)).toEqual([8, 200, 200, 42]);
+  });
+
   it('sends every file with its ID, keeps files that could not be read out, and stops at a failed call', async () => {
     const calls: Array<ChannelInput<'uploads.add'>> = [];
     let call = 0;
@@ -110,10 +115,8 @@ describe('handing a batch to the core', () => {
           if (call === 1) return { batchId: 'b1', entries: [makeEntry({ fileName: 'a.xml' })], rejected: [] };
           throw new Error('core gone');
         },
-        toFileRef: async (dropped) => {
-          if (dropped.file.name === 'unreadable.xml') throw new Error('The file was moved.');
-          return { kind: 'bytes', name: dropped.file.name, base64: 'AAAA' };
-        },
+        toFileRefs: async (dropped) =>
+          dropped.map((item) => (item.file.name === 'unreadable.xml' ? new Error('The file was moved.') : { kind: 'bytes', name: item.file.name, base64: 'AAAA' })),
       },
     );
     // Small files travel together: one call with a.xml and c.xml.
@@ -131,7 +134,7 @@ describe('handing a batch to the core', () => {
         if (input.files[0]?.e2eId === 'id-b.xml') throw new Error('core gone');
         return { batchId: 'b1', entries: [], rejected: [] };
       },
-      toFileRef: async (dropped) => ({ kind: 'bytes', name: dropped.file.name, base64: '' }),
+      toFileRefs: async (dropped) => dropped.map((item) => ({ kind: 'bytes', name: item.file.name, base64: '' })),
     });
     expect(result.handledDraftIds).toEqual(['a.xml']);
     expect(result.failure).toMatchObject({ notSentDraftIds: ['b.xml', 'c.xml'] });

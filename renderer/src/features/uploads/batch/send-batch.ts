@@ -15,7 +15,8 @@ export interface SendItem {
 
 export interface SendDeps {
   add: (input: ChannelInput<'uploads.add'>) => Promise<ChannelOutput<'uploads.add'>>;
-  toFileRef: (dropped: DroppedFile) => Promise<FileRef>;
+  /** One call's files as FileRefs (handles or bytes), or the Error that kept each from being read. */
+  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<FileRef | Error>>;
   onProgress?: (handedOver: number, total: number) => void;
   /** Files per call at most (default CALL_MAX_FILES). */
   maxFilesPerCall?: number;
@@ -32,17 +33,29 @@ export interface SendResult {
   failure: { error: unknown; notSentDraftIds: string[] } | null;
 }
 
-/** Base64 carried by one call at most. */
-export const CALL_BUDGET_BYTES = 24 * 1024 * 1024;
+/**
+ * Base64 carried by one call at most. Calls follow one another while the core sends: a call of
+ * 4 MiB is carried and parsed long before the files of the one before are sent, and the bridge
+ * never holds a drop's worth of text at once (24 MiB calls took the browser-shell route's peak
+ * RSS past 500 MB; docs/performance.md, issue 12).
+ */
+export const CALL_BUDGET_BYTES = 4 * 1024 * 1024;
 export const CALL_MAX_FILES = 200;
+/**
+ * The first call is small: the core starts sending as soon as it has journaled its files, while
+ * the next call (read, encoded, carried, parsed) is on its way. A first call of 200 files kept the
+ * first POST waiting for all of them (docs/performance.md, issue 12).
+ */
+export const FIRST_CALL_MAX_FILES = 8;
 
-export function planCalls(items: readonly SendItem[], budget = CALL_BUDGET_BYTES, maxFiles = CALL_MAX_FILES): SendItem[][] {
+export function planCalls(items: readonly SendItem[], budget = CALL_BUDGET_BYTES, maxFiles = CALL_MAX_FILES, firstMaxFiles = FIRST_CALL_MAX_FILES): SendItem[][] {
   const calls: SendItem[][] = [];
   let current: SendItem[] = [];
   let bytes = 0;
   for (const item of items) {
     const size = encodedSize(item.dropped.file.size);
-    if (current.length > 0 && (bytes + size > budget || current.length >= maxFiles)) {
+    const limit = calls.length === 0 ? Math.min(firstMaxFiles, maxFiles) : maxFiles;
+    if (current.length > 0 && (bytes + size > budget || current.length >= limit)) {
       calls.push(current);
       current = [];
       bytes = 0;
@@ -67,12 +80,19 @@ export async function sendBatch(
   deps.onProgress?.(0, items.length);
   for (const [index, call] of calls.entries()) {
     const files: Array<{ file: FileRef; e2eId: string }> = [];
-    for (const item of call) {
-      try {
-        files.push({ file: await deps.toFileRef(item.dropped), e2eId: item.e2eId });
-      } catch (error) {
-        result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(error) });
+    let refs: Array<FileRef | Error>;
+    try {
+      refs = await deps.toFileRefs(call.map((item) => item.dropped));
+    } catch (error) {
+      refs = call.map(() => (error instanceof Error ? error : new Error(String(error))));
+    }
+    for (const [position, item] of call.entries()) {
+      const ref = refs[position] ?? new Error('The file could not be read.');
+      if (ref instanceof Error) {
+        result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(ref) });
         result.handledDraftIds.push(item.draftId);
+      } else {
+        files.push({ file: ref, e2eId: item.e2eId });
       }
     }
     const readable = call.filter((item) => !result.handledDraftIds.includes(item.draftId));

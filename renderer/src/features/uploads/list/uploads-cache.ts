@@ -1,6 +1,6 @@
 /**
  * The live list in the react-query cache: one `uploads.list` call for everything (filters and
- * search are applied here, so a pushed change never leaves a filtered copy stale), kept fresh by
+ * search are applied here, the core has none, so a pushed change never leaves a filtered copy stale), kept fresh by
  * `uploads.changed` events and by the answers of add / retry / cancel.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { bridgeKeys, useBridgeQuery } from '../../../bridge/queries';
 import { mergeEntries } from '../model/list-view';
 import { announcedStatuses, statusOf, type StatusKey } from '../model/status';
 
-export const allUploadsInput = { filter: 'all', search: '' } as const;
+export const allUploadsInput = {};
 export const uploadsListKey = bridgeKeys.call('uploads.list', allUploadsInput);
 
 export const useUploadsList = () => useBridgeQuery('uploads.list', allUploadsInput, { staleTime: Infinity });
