@@ -25,7 +25,9 @@ const log = (line) => process.stderr.write(`[build] ${line}\n`);
 
 const isFresh = (output, sources) => isUpToDate(join(root, output), sources.map((source) => join(root, source)));
 const rendererIsFresh = () => isFresh('dist/renderer/index.html', ['renderer', 'shared', 'vite.config.ts', 'package.json']);
-const emulatorIsFresh = () => isFresh('dist/emulator/cli.mjs', ['emulator', 'shared', 'package.json']);
+const emulatorIsFresh = () =>
+  isFresh('dist/emulator/cli.mjs', ['emulator', 'standards/engine', 'shared', 'package.json']) &&
+  isFresh('dist/standards/standards-worker.mjs', ['standards/engine', 'package.json']);
 
 const run = (command, args) =>
   new Promise((resolvePromise, reject) => {
@@ -94,6 +96,17 @@ const emulatorBundle = async (esbuild) => {
   if (existsSync(seedFixtures)) cpSync(seedFixtures, target, { recursive: true });
 };
 
+/** The standards engine's worker thread, beside the bundles that start it (../standards/ from dist/electron and dist/emulator). */
+const standardsWorkerBundle = (esbuild) =>
+  esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'standards', 'engine', 'worker.ts')],
+    outfile: join(root, 'dist', 'standards', 'standards-worker.mjs'),
+    format: 'esm',
+    // saxon-js and libxml2-wasm load their own files (the wasm binary) from node_modules.
+    packages: 'external',
+  });
+
 const buildBundles = async () => {
   const esbuild = await import('esbuild');
   log('Bundling dist/electron/main.cjs, dist/electron/preload.cjs and dist/emulator/cli.mjs…');
@@ -116,6 +129,7 @@ const buildBundles = async () => {
       metafile: true,
     }),
     emulatorBundle(esbuild),
+    standardsWorkerBundle(esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
 };
@@ -132,7 +146,8 @@ const main = async () => {
       if (emulatorIsFresh()) log('The emulator bundle is up to date (dist/emulator/cli.mjs).');
       else {
         log('Bundling dist/emulator/cli.mjs…');
-        await emulatorBundle(await import('esbuild'));
+        const esbuild = await import('esbuild');
+        await Promise.all([emulatorBundle(esbuild), standardsWorkerBundle(esbuild)]);
       }
     }
     if (args.includes('--renderer-only')) {
