@@ -10,7 +10,7 @@ import { negotiate } from './negotiation';
 import { collectionHtml, recordHtml, toRecord, type DocumentResource } from './resources';
 import { sourceAsXml, sourceDocument } from './source-text';
 import type { DocumentEntry } from './store';
-import { listValidationRules } from './validation';
+import { listRuleSets } from '../../standards/engine';
 
 const collectionMediaTypes = ['application/ld+json', 'application/json', 'text/html'] as const;
 const recordMediaTypes = ['application/ld+json', 'application/json', 'text/html', 'application/xml', 'text/xml', 'application/pdf'] as const;
@@ -124,6 +124,6 @@ export function registerSharedReadRoutes(app: FastifyInstance, area: DocumentsAr
 
   app.get('/validation-rules', async (request, reply) => {
     if (!(await area.authorize(request, reply, false))) return reply;
-    return reply.type('application/json; charset=utf-8').send(listValidationRules());
+    return reply.type('application/json; charset=utf-8').send(listRuleSets());
   });
 }

@@ -44,3 +44,7 @@ export const identify = (namespace: string, localName: string): DocumentIdentity
   identities.get(`${namespace} ${localName}`);
 
 export const supportedRoots = 'UBL 2.1 Invoice, CreditNote, Order, OrderResponse, DespatchAdvice or ApplicationResponse; FatturaPA 1.2 (FatturaElettronica); KSeF FA(2) or FA(3) (Faktura)';
+
+/** The schema of a UBL document type (to load it ahead of the first validation). */
+export const schemaOf = (kind: DocumentKind): string =>
+  [...identities.values()].find((identity) => identity.kind === kind)?.schema.xsd ?? 'ubl-2.1/maindoc/UBL-Invoice-2.1.xsd';

@@ -22,12 +22,16 @@ export interface StandardsEngineOptions {
 
 export interface ValidateOptions {
   ruleSet?: string;
+  /** Only the schema (XSD): what the transfer interface checks of FatturaPA and KSeF files. */
+  schemaOnly?: boolean;
   onProgress?: (progress: ValidationProgress) => void;
 }
 
 export interface StandardsEngine {
   validate(bytes: Uint8Array, options?: ValidateOptions): Promise<ValidationResult>;
   listRuleSets(): RuleSetInfo[];
+  /** Starts the workers and loads a rule set (its SEFs, its schema) ahead of the first validation. */
+  warm(ruleSet: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,7 +137,7 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
       throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
     }
     const started = performance.now();
-    const threads = pool();
+    const threads = validateOptions.schemaOnly ? pool().slice(0, 1) : pool();
     const done = new Set<string>();
     let total = 0;
     const progress = (update: ValidationProgress): void => {
@@ -153,7 +157,13 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
         Promise.all(
           threads.map((worker, index) =>
             worker.request(
-              { type: 'validate', job: { bytes, ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), share: { index, of: threads.length } } },
+              { type: 'validate', job: {
+                  bytes,
+                  ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}),
+                  ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}),
+                  share: { index, of: threads.length },
+                },
+              },
               progress,
             ),
           ),
@@ -174,6 +184,14 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
       return next;
     },
     listRuleSets: () => listRuleSets(),
+    warm(ruleSet) {
+      const next = queue.then(async () => {
+        const threads = pool();
+        await Promise.all(threads.map((worker, index) => worker.request({ type: 'warm', ruleSet, share: { index, of: threads.length } })));
+      });
+      queue = next.catch(() => {});
+      return next;
+    },
     async close() {
       closed = true;
       await stopAll();

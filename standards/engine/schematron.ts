@@ -24,7 +24,11 @@ const stylesheetFor = (layer: SchematronLayer): unknown => {
   return stylesheet;
 };
 
-export const warmLayer = (layer: SchematronLayer): void => void stylesheetFor(layer);
+/** Loads a layer's SEF and runs it once on an empty document, so SaxonJS has prepared it before the first real validation. */
+export const warmLayer = (layer: SchematronLayer): void => {
+  const stylesheet = stylesheetFor(layer);
+  SaxonJS.transform({ stylesheetInternal: stylesheet, sourceNode: saxonDocument('<warm-up/>'), destination: 'document' }, 'sync');
+};
 
 /** A document in SaxonJS's tree, built once and shared by every layer run in this thread. */
 export const saxonDocument = (text: string): unknown => SaxonJS.XPath.evaluate('parse-xml($text)', null, { params: { text } });

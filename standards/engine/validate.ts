@@ -18,6 +18,8 @@ export interface ValidationJob {
   /** A rule set code; absent: the one the document declares, else the latest for its type. */
   ruleSet?: string;
   share?: { index: number; of: number };
+  /** Only the schema (XSD), no Schematron layers. */
+  schemaOnly?: boolean;
 }
 
 /** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer. */
@@ -110,7 +112,7 @@ export const validateInThread = (job: ValidationJob, onProgress: (progress: Vali
     const identity = identityOf(root);
     const ruleSet = pickRuleSet(job, identity, root);
     const schemaArtefact: ArtefactRef = { name: identity.schema.name, version: identity.schema.version };
-    const layers = ruleSet?.layers ?? [];
+    const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
     const artefacts = [schemaArtefact, ...layers.map(({ name, version }) => ({ name, version }))];
     const { index, of } = job.share ?? { index: 0, of: 1 };
     const parts: ValidationPart[] = [];

@@ -6,6 +6,7 @@ import { warmLayer } from './schematron';
 import { ValidationFailure } from './types';
 import { validateInThread } from './validate';
 import { warmSchema } from './xsd';
+import { schemaOf } from './detect';
 
 const port = parentPort;
 if (!port) throw new Error('standards/engine/worker.ts runs as a worker thread.');
@@ -24,7 +25,7 @@ port.on('message', (request: WorkerRequest) => {
       ruleSet?.layers.forEach((layer, position) => {
         if (position % request.share.of === request.share.index) warmLayer(layer);
       });
-      if (request.share.index === 0) warmSchema('ubl-2.1/maindoc/UBL-Invoice-2.1.xsd');
+      if (request.share.index === 0 && ruleSet) warmSchema(schemaOf(ruleSet.documentTypes[0]!));
       send({ id: request.id, type: 'warmed' });
       return;
     }
