@@ -32,10 +32,8 @@ const transferred = entries.filter((entry) => entry.kind === 'fatturapa' || entr
 describe('POST /invoices and /credit-notes: the official verdict of every UBL billing fixture', () => {
   it.each(billing.map((entry) => [entry.path, entry] as const))('%s', async (_, entry) => {
     const expected = expectedValidity(entry);
-    const headers = expected.ruleSet ? { 'x-validation-rule': expected.ruleSet } : {};
-    const response = await documents.post(entry.kind === 'invoice' ? '/invoices' : '/credit-notes', fixtureBytes(entry.path), {
-      headers: { 'content-type': 'application/xml', ...headers },
-    });
+    const headers: Record<string, string> = expected.ruleSet ? { 'x-validation-rule': expected.ruleSet } : {};
+    const response = await documents.post(entry.kind === 'invoice' ? '/invoices' : '/credit-notes', fixtureBytes(entry.path), { contentType: 'application/xml', headers });
     if (expected.valid) {
       expect(response.status, await response.clone().text()).toBe(202);
       return;

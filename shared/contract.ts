@@ -12,6 +12,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
+import { standardsChannels } from './contract/standards';
 
 export const channels = {
   ...appChannels,
@@ -21,6 +22,7 @@ export const channels = {
   ...documentChannels,
   ...uploadChannels,
   ...fiscalChannels,
+  ...standardsChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -62,6 +64,7 @@ export type * from './contract/files';
 export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
+export type * from './contract/standards';
 export { fileRefSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';

@@ -18,6 +18,8 @@ export interface StandardsEngineOptions {
   workers?: number;
   /** Time limit of one validation (default 60 s). */
   timeoutMs?: number;
+  /** The worker script (default: the bundle beside dist/ bundles, else the TypeScript source through tsx). */
+  workerUrl?: URL;
 }
 
 export interface ValidateOptions {
@@ -57,8 +59,8 @@ class EngineWorker {
   private nextId = 1;
   dead = false;
 
-  constructor() {
-    this.worker = new Worker(workerEntry());
+  constructor(url: URL) {
+    this.worker = new Worker(url);
     this.worker.unref();
     this.worker.on('message', (message: WorkerResponse) => this.receive(message));
     this.worker.on('error', (error) => this.fail(new ValidationFailure('engine', `The validation engine stopped: ${error.message}`)));
@@ -121,7 +123,7 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
   let closed = false;
 
   const pool = (): EngineWorker[] => {
-    workers = Array.from({ length: size }, (_, index) => (workers[index] && !workers[index].dead ? workers[index] : new EngineWorker()));
+    workers = Array.from({ length: size }, (_, index) => (workers[index] && !workers[index].dead ? workers[index] : new EngineWorker(options.workerUrl ?? workerEntry())));
     return workers;
   };
 
