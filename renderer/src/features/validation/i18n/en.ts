@@ -28,6 +28,11 @@ export const validationEn = {
     header: 'the document header',
     document: 'the whole document',
   },
+  batch: {
+    checking: 'Checking against the official schema…',
+    valid: 'Valid under the {{schema}}.',
+    wouldBeRefused: 'Would be refused by the {{schema}} ({{count}} errors): {{message}} You can still send it.',
+  },
   confirmSend: {
     title: 'Send a document the official rules refuse?',
     body: 'The local check found {{count}} errors. The service will most likely refuse the document with the same rules. Send it anyway?',

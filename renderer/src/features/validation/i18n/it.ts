@@ -28,6 +28,11 @@ export const validationIt = {
     header: "l'intestazione del documento",
     document: "l'intero documento",
   },
+  batch: {
+    checking: 'Verifica con lo schema ufficiale…',
+    valid: 'Valido secondo {{schema}}.',
+    wouldBeRefused: 'Sarebbe rifiutato secondo {{schema}} ({{count}} errori): {{message}} Puoi comunque inviarlo.',
+  },
   confirmSend: {
     title: 'Inviare un documento che le regole ufficiali rifiutano?',
     body: 'La verifica locale ha trovato {{count}} errori. Il servizio molto probabilmente rifiuterà il documento con le stesse regole. Inviarlo comunque?',

@@ -28,6 +28,11 @@ export const validationNb = {
     header: 'dokumenthodet',
     document: 'hele dokumentet',
   },
+  batch: {
+    checking: 'Kontrollerer mot det offisielle skjemaet…',
+    valid: 'Gyldig etter {{schema}}.',
+    wouldBeRefused: 'Vil bli avvist etter {{schema}} ({{count}} feil): {{message}} Du kan likevel sende den.',
+  },
   confirmSend: {
     title: 'Sende et dokument som de offisielle reglene avviser?',
     body: 'Den lokale kontrollen fant {{count}} feil. Tjenesten vil mest sannsynlig avvise dokumentet etter de samme reglene. Vil du sende det likevel?',

@@ -28,6 +28,11 @@ export const validationPl = {
     header: 'nagłówek dokumentu',
     document: 'cały dokument',
   },
+  batch: {
+    checking: 'Sprawdzanie według oficjalnego schematu…',
+    valid: 'Zgodny z {{schema}}.',
+    wouldBeRefused: 'Zostałby odrzucony według {{schema}} (błędy: {{count}}): {{message}} Można go mimo to wysłać.',
+  },
   confirmSend: {
     title: 'Wysłać dokument, który oficjalne reguły odrzucają?',
     body: 'Lokalne sprawdzenie wykazało błędy: {{count}}. Usługa najpewniej odrzuci dokument według tych samych reguł. Wysłać mimo to?',
