@@ -32,7 +32,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...restrict([
         { group: nodeBuiltins, message: 'The renderer has no Node: go through window.acube.' },
-        { group: ['electron', '**/electron/**', '**/emulator/**'], message: 'The renderer reaches the core only through the bridge.' },
+        { group: ['electron', '**/electron/**', '**/emulator/**', '**/standards/**'], message: 'The renderer reaches the core only through the bridge.' },
       ]),
     },
   },
@@ -49,6 +49,12 @@ export default tseslint.config(
     rules: restrict([
       { group: ['electron', '**/electron/**'], message: 'The emulator is independent of the app.' },
       { group: ['**/renderer/**'], message: 'The emulator does not import the renderer.' },
+    ]),
+  },
+  {
+    files: ['standards/**/*.ts'],
+    rules: restrict([
+      { group: ['electron', '**/electron/**', '**/emulator/**', '**/renderer/**'], message: 'standards/ is used by the core and the emulator alike and depends on neither (nor on Electron or the renderer).' },
     ]),
   },
   {

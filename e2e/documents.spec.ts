@@ -215,6 +215,7 @@ test.describe('documents inbox', () => {
   });
 
   test('sending a valid credit note is accepted; an invalid one lists the violated rules', async ({ page }) => {
+    test.setTimeout(300_000); // the official rules load on first use, in the app and in the emulator
     await openInbox(page);
     await page.getByRole('button', { name: 'Send document' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send document' });
@@ -222,13 +223,29 @@ test.describe('documents inbox', () => {
     await expect(dialog.getByRole('combobox', { name: 'Document type' })).toHaveValue('credit-note');
     await expect(dialog.getByRole('combobox', { name: 'Validation rule' })).toHaveValue('');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(dialog.getByText(/^The service accepted credit note /)).toBeVisible({ timeout: 30_000 });
+    // The first send loads the official rules in the app and in the emulator (seconds on a busy machine).
+    await expect(dialog.getByText(/^The service accepted credit note /)).toBeVisible({ timeout: 120_000 });
 
     await dialog.getByRole('button', { name: 'Send another' }).click();
     await dialog.getByLabel('Document file').setInputFiles(fixture('anskaffelser-ehf-postaward-g2/T14-linje-feil.xml'));
+    // Before anything is sent, the official rules run locally: errors grouped, each with its rule id and place.
+    const report = dialog.getByRole('region', { name: /^Would be refused: \d+ errors under Peppol BIS Billing 3\.0/ });
+    await expect(report).toBeVisible({ timeout: 60_000 });
+    const errors = report.getByRole('list', { name: /^Errors \(\d+\)$/ });
+    const lineError = errors.getByRole('button').filter({ hasText: /at document line \d+/ }).first();
+    await expect(lineError).toContainText(/^(BR|PEPPOL|UBL)-[A-Z0-9-]+/);
+    await lineError.click();
+    await expect(lineError).toHaveAttribute('aria-pressed', 'true');
+    await expect(report.getByText(/^Where: document line \d+$/)).toBeVisible();
+    const hit = report.locator('[aria-current="location"]');
+    await expect(hit).toBeVisible();
+    await expect(hit).toContainText(/<(cac:)?CreditNoteLine|<cbc:|<cac:/);
+    // Sending what the rules refuse asks first.
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Send a document the official rules refuse?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send anyway' }).click();
     const refusal = dialog.getByRole('alert').filter({ hasText: 'The service refused the credit note' });
-    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(refusal).toBeVisible({ timeout: 60_000 });
     const table = refusal.getByRole('table', { name: /rule violations?$/ });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     const rules = await table.locator('.violations__rule').allTextContents();

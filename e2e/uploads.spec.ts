@@ -3,6 +3,7 @@
  * followed to delivery with their transfer documents, never sent twice (even across a restart of
  * the app mid-batch), and each refusal of the transfer interface is explained in plain words.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { expect, test } from './fixtures';
 import type { PageGlobals } from './page-globals';
 import { saveScreenshot } from './screenshots';
 import { header, signInScreen, signInWithDemoAccount } from './session-helpers';
+import { repoRoot } from './shell-choice';
 
 interface InPageFile {
   name: string;
@@ -98,6 +100,21 @@ const signInIfAsked = async (page: Page): Promise<void> => {
 
 test.describe('uploads', () => {
   test.use({ emulatorArgs: '--processing-delay 200' });
+
+  test('a FatturaPA file that breaks its official schema is flagged before sending, and may still be sent', async ({ page }) => {
+    test.setTimeout(240_000); // the engine loads the schema on first use
+    const fixture = (path: string) => readFileSync(join(repoRoot, '..', 'shared', 'fixtures', path), 'utf8');
+    await signInWithDemoAccount(page, 'full');
+    await openUploads(page);
+    await dropFiles(page, [
+      { name: 'IT01234567890_FPR02.xml', content: fixture('ph-fatturapa/IT01234567890_FPR02.xml') },
+      { name: 'IT01234567890_FPA01.xml', content: fixture('ph-fatturapa/IT01234567890_FPA01.xml') },
+    ]);
+    const panel = batchPanel(page);
+    await expect(panel.getByRole('note').filter({ hasText: /^Would be refused by the FatturaPA schema 1\.2\.2 \(1 errors\): Element 'ContattiTrasmittente': This element is not expected\. \(line 16\)/ })).toBeVisible({ timeout: 120_000 });
+    await expect(panel.getByRole('note').filter({ hasText: 'Valid under the FatturaPA schema 1.2.2.' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Upload 2 files' })).toBeEnabled();
+  });
 
   test('dropped files are checked, sent and followed to delivery; a bad file is refused with its reason', async ({ page }) => {
     await signInWithDemoAccount(page, 'full');

@@ -108,6 +108,10 @@ async function main(): Promise<void> {
   process.stderr.write(
     `[emulator] ready (${options.environment}${options.dataDir ? `, data in ${options.dataDir}` : ', no --data-dir: state is lost on stop'}); auth ${emulator.urls.authUrl}\n`,
   );
+  // Load the official rules in the background, so the first send does not pay for it.
+  emulator.context.standards.warm('peppol-bis-billing-3.0-invoice').catch((error: unknown) => {
+    process.stderr.write(`[emulator] loading the validation rules failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
 }
 
 main().catch((error: unknown) => fail(`unexpected error: ${(error as Error).stack ?? String(error)}`, exitCodes.failed));

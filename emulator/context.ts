@@ -3,6 +3,7 @@
  * Each area exports `register…(apps, ctx)` and owns its own state and persistence.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StandardsEngine } from '../standards/engine';
 
 export type Environment = 'sandbox' | 'production';
 export type UploadCountry = 'IT' | 'PL';
@@ -103,6 +104,8 @@ export interface EmulatorContext {
     clientCertificates: ClientCertificateInfo[];
   };
   persistence: Persistence;
+  /** The official XSD and Schematron validation (standards/engine), in worker threads started on first use. */
+  standards: StandardsEngine;
   log: (message: string) => void;
 }
 

@@ -3,6 +3,7 @@ import { registerAuth } from './auth';
 import { demoAccounts } from './auth/accounts';
 import { provideTokenService } from './auth/token-registry';
 import { createTokenService } from './auth/tokens';
+import { createStandardsEngine } from '../standards/engine';
 import type { EmulatorApps, EmulatorContext, EmulatorOptions, Environment, RegisterArea } from './context';
 import { registerDocuments } from './documents';
 import { installGlobalFaults } from './faults';
@@ -132,6 +133,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
       log,
     });
     const tokens = await tokenService;
+    const standards = createStandardsEngine();
+    cleanups.push(() => standards.close());
 
     const context: EmulatorContext = {
       options,
@@ -141,6 +144,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
       checkToken: (request) => tokens.check(request.headers.authorization),
       pki: { caCertPath: pki.caCertPath, caCertPem: pki.caCertPem, clientCertificates: pki.clientCertificates },
       persistence,
+      standards,
       log,
     };
     provideTokenService(context, tokenService);

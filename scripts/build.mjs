@@ -10,11 +10,14 @@
  * its sources (renderer/, shared/, vite.config.ts); a fast no-op otherwise.
  * `--emulator-only`: likewise for dist/emulator/cli.mjs (sources emulator/, shared/). The two combine;
  * the e2e global setup uses both (the browser shell runs an up-to-date bundle, which starts faster than tsx).
+ * Every mode first compiles the standards' XSLTs to SEF (scripts/compile-standards.mjs, cached by content
+ * hash, so free when nothing changed): the engine in core and emulator loads standards/sef/ at run time.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileStandards } from './compile-standards.mjs';
 import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +25,9 @@ const log = (line) => process.stderr.write(`[build] ${line}\n`);
 
 const isFresh = (output, sources) => isUpToDate(join(root, output), sources.map((source) => join(root, source)));
 const rendererIsFresh = () => isFresh('dist/renderer/index.html', ['renderer', 'shared', 'vite.config.ts', 'package.json']);
-const emulatorIsFresh = () => isFresh('dist/emulator/cli.mjs', ['emulator', 'shared', 'package.json']);
+const emulatorIsFresh = () =>
+  isFresh('dist/emulator/cli.mjs', ['emulator', 'standards/engine', 'shared', 'package.json']) &&
+  isFresh('dist/standards/standards-worker.mjs', ['standards/engine', 'package.json']);
 
 const run = (command, args) =>
   new Promise((resolvePromise, reject) => {
@@ -91,6 +96,17 @@ const emulatorBundle = async (esbuild) => {
   if (existsSync(seedFixtures)) cpSync(seedFixtures, target, { recursive: true });
 };
 
+/** The standards engine's worker thread, beside the bundles that start it (../standards/ from dist/electron and dist/emulator). */
+const standardsWorkerBundle = (esbuild) =>
+  esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'standards', 'engine', 'worker.ts')],
+    outfile: join(root, 'dist', 'standards', 'standards-worker.mjs'),
+    format: 'esm',
+    // saxon-js and libxml2-wasm load their own files (the wasm binary) from node_modules.
+    packages: 'external',
+  });
+
 const buildBundles = async () => {
   const esbuild = await import('esbuild');
   log('Bundling dist/electron/main.cjs, dist/electron/preload.cjs and dist/emulator/cli.mjs…');
@@ -113,6 +129,7 @@ const buildBundles = async () => {
       metafile: true,
     }),
     emulatorBundle(esbuild),
+    standardsWorkerBundle(esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
 };
@@ -123,12 +140,14 @@ const main = async () => {
   if (unknown.length > 0) {
     throw new Error(`Unknown option(s): ${unknown.join(' ')}. Usage: node scripts/build.mjs [--renderer-only] [--emulator-only]`);
   }
+  await compileStandards({ quiet: true });
   if (args.length > 0) {
     if (args.includes('--emulator-only')) {
       if (emulatorIsFresh()) log('The emulator bundle is up to date (dist/emulator/cli.mjs).');
       else {
         log('Bundling dist/emulator/cli.mjs…');
-        await emulatorBundle(await import('esbuild'));
+        const esbuild = await import('esbuild');
+        await Promise.all([emulatorBundle(esbuild), standardsWorkerBundle(esbuild)]);
       }
     }
     if (args.includes('--renderer-only')) {

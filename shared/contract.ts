@@ -13,6 +13,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
+import { standardsChannels } from './contract/standards';
 
 export const channels = {
   ...appChannels,
@@ -22,6 +23,7 @@ export const channels = {
   ...documentChannels,
   ...uploadChannels,
   ...fiscalChannels,
+  ...standardsChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -69,6 +71,7 @@ export type * from './contract/files';
 export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
+export type * from './contract/standards';
 export { fileRefSchema, fileHandleSchema, fileBytesSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';

@@ -9,6 +9,7 @@ import { createAppHandlers } from './app-handlers';
 import { createSessionHandlers } from './auth/handlers';
 import { badRequestFromZod, toErrorShape } from './errors';
 import { mergeHandlers, type Handler, type HandlerFactory } from './handlers';
+import { createStandardsHandlers } from './standards/handlers';
 import type { Ports } from './ports';
 import { createProfileHandlers } from './profiles/handlers';
 import { createUploadHandlers } from './transfer/handlers';
@@ -18,7 +19,7 @@ import { createFiscalHandlers } from './fiscal/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
 
 /** Every area's handlers. A new area adds its factory here. */
-const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers];
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createStandardsHandlers];
 
 export interface CoreAppOptions extends CoreOptions {
   /** Extra handler areas (tests; hosts with areas of their own). */

@@ -158,8 +158,16 @@ describe('spec rows: GET endpoints of the document interface', () => {
   it('GET /validation-rules → the rule list', async () => {
     const response = await api.get('/validation-rules');
     expect(response.status).toBe(200);
-    const rules = z.array(z.object({ code: z.string(), name: z.string(), documentTypes: z.array(z.string()), latest: z.boolean() }).strict()).parse(await response.json());
-    expect(rules.filter((rule) => rule.latest).map((rule) => rule.documentTypes).flat().sort()).toEqual(['credit-note', 'invoice']);
+    const rules = z
+      .array(z.object({ code: z.string(), name: z.string(), identifier: z.string(), version: z.string(), documentTypes: z.array(z.string()), latest: z.boolean() }).strict())
+      .parse(await response.json());
+    // One latest set per UBL document type: the newest official Peppol release.
+    expect(rules.filter((rule) => rule.latest).map((rule) => rule.documentTypes).flat().sort()).toEqual(['application-response', 'credit-note', 'despatch-advice', 'invoice', 'order', 'order-response']);
+    expect(rules.find((rule) => rule.code === 'peppol-bis-billing-3.0-invoice')).toMatchObject({
+      identifier: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+      version: expect.stringContaining('2026.5'),
+    });
+    expect(rules.map((rule) => rule.code)).toEqual(expect.arrayContaining(['en16931-ubl-invoice', 'ehf-forward-billing-3.0', 'peppol-order-t01', 'ehf-order-3.0']));
   });
 
   it('an unknown path → 404 in the Hydra error format', async () => {

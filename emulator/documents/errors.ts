@@ -5,7 +5,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from './negotiation';
-import type { Violation } from './validation';
 
 const errorMediaTypes = ['application/ld+json', 'application/problem+json', 'application/json'] as const;
 type ErrorMediaType = (typeof errorMediaTypes)[number];
@@ -37,6 +36,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 }
 
 /** 422 with the violated rules. */
+/** One refused rule, in the shape of an API Platform ConstraintViolation. */
+export interface Violation {
+  /** The official rule id (`BR-CO-15`, `PEPPOL-EN16931-R001`, `XSD`) or the emulator's own check. */
+  code: string;
+  /** Where: the rule's XPath into the document, or the request part. */
+  propertyPath: string;
+  message: string;
+}
+
 export function sendViolations(request: FastifyRequest, reply: FastifyReply, violations: Violation[]): FastifyReply {
   const mediaType = errorMediaType(request);
   const detail = violations.map((violation) => `${violation.propertyPath}: ${violation.message}`).join('\n');

@@ -12,7 +12,7 @@ import { documentResources } from './resources';
 import { registerWriteRoutes } from './write-routes';
 
 export { documentResources, type DocumentRecord } from './resources';
-export { listValidationRules, type ValidationRule, type Violation } from './validation';
+export type { Violation } from './errors';
 export { PRINT_LINK_TTL_MS } from './print-links';
 
 /** Bodies up to this size are read (the largest public example invoice is under 1 MB). */

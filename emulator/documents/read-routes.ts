@@ -11,7 +11,7 @@ import { negotiate } from './negotiation';
 import { collectionHtml, recordHtml, toRecord, type DocumentResource } from './resources';
 import { decodeXmlBytes, sourceAsXml, sourceDocument } from './source-text';
 import type { DocumentEntry } from './store';
-import { listValidationRules } from './validation';
+import { listRuleSets } from '../../standards/engine';
 
 const collectionMediaTypes = ['application/ld+json', 'application/json', 'text/html'] as const;
 const recordMediaTypes = ['application/ld+json', 'application/json', 'text/html', 'application/xml', 'text/xml', 'application/pdf'] as const;
@@ -127,6 +127,6 @@ export function registerSharedReadRoutes(app: FastifyInstance, area: DocumentsAr
 
   app.get('/validation-rules', async (request, reply) => {
     if (!(await area.authorize(request, reply, false))) return reply;
-    return reply.type('application/json; charset=utf-8').send(listValidationRules());
+    return reply.type('application/json; charset=utf-8').send(listRuleSets());
   });
 }

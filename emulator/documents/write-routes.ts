@@ -8,9 +8,9 @@ import type { DocumentsArea } from './area';
 import { sendError, sendViolations } from './errors';
 import { negotiate } from './negotiation';
 import { resourceOf, toRecord, type DocumentResource } from './resources';
-import { parseJsonBytes, sourceTree } from './source-text';
+import { parseJsonBytes, sourceAsXml, sourceTree } from './source-text';
 import type { SourceMediaType } from './store';
-import { autodetectRuleSet, findRuleSet, listValidationRules, validateBillingDocument, type BillingDocumentKind } from './validation';
+import { findRuleSet, listRuleSets, ValidationFailure } from '../../standards/engine';
 
 const downloadedBodySchema = z.object(
   {
@@ -42,7 +42,7 @@ function recordReply(request: FastifyRequest, reply: FastifyReply, status: numbe
 
 export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, resource: DocumentResource): void {
   const base = `/${resource.path}`;
-  const kind = resource.type as BillingDocumentKind;
+  const kind = resource.type;
 
   app.post(base, async (request, reply) => {
     if (!(await area.authorize(request, reply, true))) return reply;
@@ -81,13 +81,11 @@ export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, r
     }
 
     const ruleHeader = request.headers['x-validation-rule'];
-    const ruleCode = Array.isArray(ruleHeader) ? ruleHeader[0] : ruleHeader;
-    const customizationId = tree.children.find((child) => child.name === 'CustomizationID')?.text.trim() || undefined;
-    let ruleSet;
-    if (ruleCode !== undefined && ruleCode.trim() !== '') {
-      ruleSet = findRuleSet(ruleCode.trim());
+    const ruleCode = (Array.isArray(ruleHeader) ? ruleHeader[0] : ruleHeader)?.trim() || undefined;
+    if (ruleCode !== undefined) {
+      const ruleSet = findRuleSet(ruleCode);
       if (!ruleSet) {
-        const codes = listValidationRules().map((rule) => rule.code).join(', ');
+        const codes = listRuleSets().map((rule) => rule.code).join(', ');
         return sendError(request, reply, 400, `Unknown validation rule "${ruleCode}" in X-Validation-Rule; valid codes: ${codes}.`);
       }
       if (!ruleSet.documentTypes.includes(kind)) {
@@ -99,12 +97,25 @@ export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, r
           },
         ]);
       }
-    } else {
-      ruleSet = autodetectRuleSet(kind, customizationId);
     }
 
-    const violations = validateBillingDocument(tree, kind, ruleSet);
-    if (violations.length > 0) return sendViolations(request, reply, violations);
+    let validation;
+    try {
+      validation = await area.ctx.standards.validate(sourceAsXml(bytes, mediaType), ruleCode ? { ruleSet: ruleCode } : {});
+    } catch (error) {
+      if (!(error instanceof ValidationFailure)) throw error;
+      if (error.code === 'timeout') return sendViolations(request, reply, [{ code: 'validation_timeout', propertyPath: `/${tree.name}`, message: error.message }]);
+      return sendError(request, reply, error.code === 'engine' ? 500 : 400, error.message);
+    }
+    // Warnings never refuse a document; fatal results do, each under its official rule id.
+    if (!validation.valid) {
+      return sendViolations(
+        request,
+        reply,
+        validation.fatal.map((issue) => ({ code: issue.ruleId, propertyPath: issue.location, message: issue.message })),
+      );
+    }
+    const ruleSet = validation.ruleSet;
 
     const document = normalizeUblTree(tree);
     const now = area.ctx.now().getTime();

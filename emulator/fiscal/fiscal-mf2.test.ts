@@ -147,3 +147,23 @@ describe('MF2 merchant ATECO codes', () => {
     expect((await client.call('PUT', '/v1/mf2/merchants/unknown/ateco-codes', { token, body: { ateco_codes: [] } })).status).toBe(404);
   });
 });
+
+describe('MF1 PEM resource and list filter (the reference OpenAPI)', () => {
+  it('a PEM carries every field the reference requires, registration_key included (null once activated)', async () => {
+    const pem = (await client.call('GET', '/v1/mf1/pems/E001-000001', { token })).json as Record<string, unknown>;
+    for (const field of ['serial_number', 'status', 'address', 'operational_status', 'registration_key']) expect(pem).toHaveProperty(field);
+    expect(pem.status).toBe('ONLINE');
+    expect(pem.registration_key).toBeNull();
+  });
+
+  it('filters the PEM list by status, and answers 422 naming the allowed values for an unknown status', async () => {
+    const online = (await client.call('GET', '/v1/mf1/pems?status=ONLINE', { token })).json as { members: { status: string }[] };
+    expect(online.members.length).toBeGreaterThan(0);
+    expect(online.members.every((pem) => pem.status === 'ONLINE')).toBe(true);
+    const bad = await client.call('GET', '/v1/mf1/pems?status=SLEEPING', { token });
+    expect(bad.status).toBe(422);
+    const detail = (bad.json as { detail: { loc: unknown[]; msg: string }[] }).detail;
+    expect(detail[0]?.loc).toEqual(['query', 'status']);
+    expect(detail[0]?.msg).toMatch(/ONLINE/);
+  });
+});

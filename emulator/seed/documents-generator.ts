@@ -128,7 +128,7 @@ interface CatalogItem {
 const catalog: CatalogItem[] = [
   { name: 'Kontorstol Ergo Pro', description: 'Ergonomic office chair, black', sku: 'KS-1001', unit: 'EA', price: [189_900, 349_900], vatPercent: 25 },
   { name: 'Skrivebord hev/senk 160 cm', description: 'Height-adjustable desk', sku: 'SB-160', unit: 'EA', price: [459_900, 799_900], vatPercent: 25 },
-  { name: 'Kopipapir A4 80 g', description: 'Copy paper, box of 5 reams', sku: 'PA-A4-5', unit: 'BX', price: [24_900, 34_900], vatPercent: 25 },
+  { name: 'Kopipapir A4 80 g', description: 'Copy paper, box of 5 reams', sku: 'PA-A4-5', unit: 'XBX', price: [24_900, 34_900], vatPercent: 25 },
   { name: 'Konsulenttime', description: 'IT consultancy, per hour', sku: 'KT-H', unit: 'HUR', price: [95_000, 165_000], vatPercent: 25 },
   { name: 'Kaffe hele bønner 1 kg', description: 'Whole coffee beans, medium roast', sku: 'KF-1000', unit: 'KGM', price: [18_900, 32_900], vatPercent: 15 },
   { name: 'Fersk laks', description: 'Fresh salmon fillet', sku: 'FL-01', unit: 'KGM', price: [14_900, 24_900], vatPercent: 15 },
@@ -189,10 +189,15 @@ function addDays(date: string, days: number): string {
   return isoDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
 }
 
-function writeParty(xml: XmlWriter, party: SeedParty, withTax: boolean): void {
+/** `minimal`: only what the Peppol Order Response data model (T76) allows in its parties. */
+function writeParty(xml: XmlWriter, party: SeedParty, withTax: boolean, minimal = false): void {
   xml.wrap('cac:Party', () => {
     xml.leaf('cbc:EndpointID', party.orgNumber, { schemeID: '0192' });
     xml.wrap('cac:PartyIdentification', () => xml.leaf('cbc:ID', party.orgNumber, { schemeID: '0192' }));
+    if (minimal) {
+      xml.wrap('cac:PartyLegalEntity', () => xml.leaf('cbc:RegistrationName', party.name));
+      return;
+    }
     xml.wrap('cac:PartyName', () => xml.leaf('cbc:Name', party.name));
     xml.wrap('cac:PostalAddress', () => {
       xml.leaf('cbc:StreetName', party.streetName);
@@ -218,9 +223,10 @@ function writeParty(xml: XmlWriter, party: SeedParty, withTax: boolean): void {
   });
 }
 
-function writeItem(xml: XmlWriter, item: CatalogItem, withTax: boolean): void {
+/** The Peppol Despatch Advice (T16) item has no description. */
+function writeItem(xml: XmlWriter, item: CatalogItem, withTax: boolean, withDescription = true): void {
   xml.wrap('cac:Item', () => {
-    xml.leaf('cbc:Description', item.description);
+    if (withDescription) xml.leaf('cbc:Description', item.description);
     xml.leaf('cbc:Name', item.name);
     xml.wrap('cac:SellersItemIdentification', () => xml.leaf('cbc:ID', item.sku));
     if (withTax) {
@@ -349,7 +355,8 @@ function order(spec: GeneratedSpec): string {
   xml.leaf('cbc:DocumentCurrencyCode', 'NOK');
   xml.leaf('cbc:CustomerReference', `${buyer.code}-${random.int(100, 999)}`);
   xml.wrap('cac:BuyerCustomerParty', () => writeParty(xml, buyer, true));
-  xml.wrap('cac:SellerSupplierParty', () => writeParty(xml, seller, true));
+  // The Peppol Order (T01) has the buyer's VAT number only.
+  xml.wrap('cac:SellerSupplierParty', () => writeParty(xml, seller, false));
   xml.wrap('cac:Delivery', () => {
     xml.wrap('cac:DeliveryLocation', () =>
       xml.wrap('cac:Address', () => {
@@ -402,8 +409,8 @@ function orderResponse(spec: GeneratedSpec): string {
   xml.leaf('cbc:Note', code === 'RE' ? 'Varene er utsolgt.' : code === 'CA' ? 'Noen linjer er endret.' : undefined);
   xml.leaf('cbc:DocumentCurrencyCode', 'NOK');
   xml.wrap('cac:OrderReference', () => xml.leaf('cbc:ID', `PO-${spec.issueDate.slice(0, 4)}-${String(random.int(1, 99_999)).padStart(6, '0')}`));
-  xml.wrap('cac:SellerSupplierParty', () => writeParty(xml, seller, false));
-  xml.wrap('cac:BuyerCustomerParty', () => writeParty(xml, buyer, false));
+  xml.wrap('cac:SellerSupplierParty', () => writeParty(xml, seller, false, true));
+  xml.wrap('cac:BuyerCustomerParty', () => writeParty(xml, buyer, false, true));
   if (code === 'CA') {
     for (const line of generateLines(random, 4)) {
       xml.wrap('cac:OrderLine', () =>
@@ -433,8 +440,8 @@ function despatchAdvice(spec: GeneratedSpec): string {
   xml.leaf('cbc:IssueDate', spec.issueDate);
   xml.leaf('cbc:Note', random.pick(['Levert på pall.', undefined]));
   xml.wrap('cac:OrderReference', () => xml.leaf('cbc:ID', `PO-${spec.issueDate.slice(0, 4)}-${String(random.int(1, 99_999)).padStart(6, '0')}`));
-  xml.wrap('cac:DespatchSupplierParty', () => writeParty(xml, spec.sender, false));
-  xml.wrap('cac:DeliveryCustomerParty', () => writeParty(xml, spec.recipient, false));
+  xml.wrap('cac:DespatchSupplierParty', () => writeParty(xml, spec.sender, false, true));
+  xml.wrap('cac:DeliveryCustomerParty', () => writeParty(xml, spec.recipient, false, true));
   xml.wrap('cac:Shipment', () => {
     xml.leaf('cbc:ID', String(random.int(10_000, 99_999)));
     xml.wrap('cac:Delivery', () => {
@@ -450,7 +457,7 @@ function despatchAdvice(spec: GeneratedSpec): string {
       xml.leaf('cbc:ID', line.id);
       xml.leaf('cbc:DeliveredQuantity', line.quantity, { unitCode: line.item.unit });
       xml.wrap('cac:OrderLineReference', () => xml.leaf('cbc:LineID', line.id));
-      writeItem(xml, line.item, false);
+      writeItem(xml, line.item, false, false);
     });
   }
   xml.close('DespatchAdvice');

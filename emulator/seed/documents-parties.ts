@@ -1,5 +1,5 @@
 /** The Norwegian companies of the seeded documents, with valid organisation numbers (mod 11). */
-import { norwegianOrgNumberCheckDigit } from '../documents/validation/identifiers';
+import { norwegianOrgNumberCheckDigit } from './identifiers';
 
 export interface SeedParty {
   name: string;

@@ -3,6 +3,7 @@ import type { EmulatorContext, RegisterArea } from '../context';
 import { readUpload503Plan } from './faults';
 import { requireToken, sendError } from './http';
 import { UploadPipeline } from './pipeline';
+import { needsSchemaCheck, schemaErrorsOf } from './processing/schema-check';
 import { registerReadRoutes } from './read-routes';
 import { TransferStore } from './store';
 import { registerUploadRoute } from './upload-route';
@@ -32,6 +33,8 @@ export const registerTransfer: RegisterArea = async (apps, ctx) => {
     now: () => ctx.now(),
     random: random.fork('destination-ids'),
     log: ctx.log,
+    schemaErrors: (piece) => schemaErrorsOf(ctx.standards, piece),
+    needsSchemaCheck,
   });
   readUpload503Plan(ctx.options.faults); // refuses bad `--faults` extras at startup
 

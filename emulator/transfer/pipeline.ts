@@ -3,7 +3,7 @@ import type { SeededRandom } from '../context';
 import type { TransferDocumentRecord, UploadRecord, UploadStatus } from './model';
 import { terminalStatuses } from './model';
 import { ksefNumber, nipFromText, sdiIdentifier } from './processing/destination-ids';
-import { extractDocuments } from './processing/extract';
+import { extractDocuments, type DocumentPiece } from './processing/extract';
 import type { TransferStore } from './store';
 
 export interface PipelineOptions {
@@ -12,6 +12,13 @@ export interface PipelineOptions {
   now(): Date;
   random: SeededRandom;
   log(message: string): void;
+  /**
+   * The schema's complaints about one document (FatturaPA and KSeF against their official XSD), as
+   * messages naming the element and line; empty when it is valid or not a document the schema covers.
+   */
+  schemaErrors?(piece: DocumentPiece): Promise<string[]>;
+  /** Which documents `schemaErrors` must see; the others are accepted without waiting. */
+  needsSchemaCheck?(piece: DocumentPiece): boolean;
 }
 
 const nextStatus: Partial<Record<UploadStatus, UploadStatus>> = {
@@ -38,10 +45,19 @@ export class UploadPipeline {
   /** Starts (or, after a restart, resumes) the processing of an upload. */
   start(uploadId: string): void {
     if (this.closed) return;
-    if (this.options.stepDelayMs === 0) {
-      while (this.step(uploadId));
-    } else {
-      this.schedule(uploadId);
+    if (this.options.stepDelayMs === 0) this.runToEnd(uploadId);
+    else this.schedule(uploadId);
+  }
+
+  /** Every step at once; a step that waits (the schema check) continues when it is done. */
+  private runToEnd(uploadId: string): void {
+    for (;;) {
+      const more = this.step(uploadId);
+      if (more === false) return;
+      if (more !== true) {
+        void more.then((next) => next && !this.closed && this.runToEnd(uploadId));
+        return;
+      }
     }
   }
 
@@ -58,13 +74,16 @@ export class UploadPipeline {
   private schedule(uploadId: string): void {
     const timer = setTimeout(() => {
       this.timers.delete(uploadId);
-      if (!this.closed && this.step(uploadId)) this.schedule(uploadId);
+      if (this.closed) return;
+      const more = this.step(uploadId);
+      if (more === true) this.schedule(uploadId);
+      else if (more !== false) void more.then((next) => next && !this.closed && this.schedule(uploadId));
     }, this.options.stepDelayMs);
     this.timers.set(uploadId, timer);
   }
 
-  /** Advances one status; true when there is a further step to take. */
-  private step(uploadId: string): boolean {
+  /** Advances one status; true when there is a further step to take (a promise of it while the schema is checked). */
+  private step(uploadId: string): boolean | Promise<boolean> {
     const upload = this.store.getUpload(uploadId);
     if (!upload || terminalStatuses.has(upload.status) || upload.outcome === 'stuck') return false;
     try {
@@ -80,7 +99,7 @@ export class UploadPipeline {
     }
   }
 
-  private ingest(upload: UploadRecord): boolean {
+  private ingest(upload: UploadRecord): boolean | Promise<boolean> {
     if (upload.outcome === 'fail') {
       this.fail(upload, ['The service could not store the file (the 503 answer). The file was not processed: send it again.']);
       return false;
@@ -90,8 +109,31 @@ export class UploadPipeline {
       this.fail(upload, extraction.errors);
       return false;
     }
+    const { schemaErrors, needsSchemaCheck } = this.options;
+    const toCheck = schemaErrors ? extraction.documents.filter((piece) => needsSchemaCheck?.(piece) ?? true) : [];
+    if (!schemaErrors || toCheck.length === 0) return this.accept(upload, extraction.documents);
+    return Promise.all(toCheck.map((piece) => schemaErrors(piece))).then(
+      (perPiece) => {
+        const current = this.store.getUpload(upload.id);
+        if (this.closed || !current || current.status !== 'pending') return false;
+        const errors = perPiece.flat();
+        if (errors.length > 0) {
+          this.fail(current, errors);
+          return false;
+        }
+        return this.accept(current, extraction.documents);
+      },
+      (error: unknown) => {
+        this.options.log(`transfer: the schema check of upload ${upload.id} failed: ${(error as Error).stack ?? String(error)}`);
+        this.fail(upload, ['The service could not check the file against its schema because of an internal error. Send the file again.']);
+        return false;
+      },
+    );
+  }
+
+  private accept(upload: UploadRecord, documents: DocumentPiece[]): boolean {
     const at = this.timestamp();
-    for (const piece of extraction.documents) {
+    for (const piece of documents) {
       const document: TransferDocumentRecord = {
         id: randomUUID(),
         upload_id: upload.id,

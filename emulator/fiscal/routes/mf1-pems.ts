@@ -1,4 +1,5 @@
 /** MF1 PEM endpoints: PEMs, journal closure, data download, emergency reports, the mTLS cash register. */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
@@ -13,10 +14,20 @@ import { conflict, notFound, parseOrThrow, unauthorized } from '../http/problems
 import { isoUtc } from '../italian-time';
 import { receiptDetailsOutput } from '../receipts/output';
 import { requestOutput } from '../reports/jobs';
-import type { EmergencyReport, Pem } from '../state';
+import { pemStatuses, type EmergencyReport, type Pem } from '../state';
 import type { FiscalStore } from '../store';
 
 const pad4 = (value: number) => String(value).padStart(4, '0');
+
+const pemListQuerySchema = z.object({ status: z.enum(pemStatuses).optional() });
+
+const queryValue = (query: unknown, key: string): unknown => {
+  const value = typeof query === 'object' && query !== null ? (query as Record<string, unknown>)[key] : undefined;
+  return value === '' ? undefined : value;
+};
+
+/** A stable activation key for a PEM not yet activated (the emulator has no activation flow of its own). */
+const registrationKeyOf = (serialNumber: string): string => createHash('sha256').update(`registration:${serialNumber}`).digest('hex').slice(0, 16).toUpperCase();
 
 export function mf1PemOutput(store: FiscalStore, pem: Pem) {
   const open = store.openJournal(pem.serial_number);
@@ -84,12 +95,17 @@ export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void 
   scope.get('/pems', async (request) => {
     await requireAccount(ctx, request, 'read');
     const { page, size } = mf1PageQuery(request.query);
-    return mf1Page(store.state.pems.map((pem) => mf1PemOutput(store, pem)), page, size);
+    // An unknown status is a 422 as FastAPI answers an invalid enum query parameter, never ignored.
+    const { status } = parseOrThrow(pemListQuerySchema, { status: queryValue(request.query, 'status') }, 'query');
+    const pems = status === undefined ? store.state.pems : store.state.pems.filter((pem) => pem.status === status);
+    return mf1Page(pems.map((pem) => mf1PemOutput(store, pem)), page, size);
   });
 
   scope.get('/pems/:serial_number', async (request) => {
     await requireAccount(ctx, request, 'read');
-    return mf1PemOutput(store, pemOr404(store, param(request.params, 'serial_number')));
+    const pem = pemOr404(store, param(request.params, 'serial_number'));
+    // The reference's PointOfSaleDetailedOutput requires registration_key; it is null once the PEM is activated.
+    return { ...mf1PemOutput(store, pem), registration_key: pem.status === 'NEW' || pem.status === 'REGISTERED' ? registrationKeyOf(pem.serial_number) : null };
   });
 
   scope.post('/pems/:serial_number/close', async (request, reply) => {

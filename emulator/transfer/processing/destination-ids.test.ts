@@ -20,9 +20,18 @@ describe('destination ids', () => {
     expect(nipFromText('same')).toBe(nipFromText('same'));
   });
 
-  it('finds a valid NIP in XML or JSON and ignores invalid ones', () => {
-    expect(findNip('<p:NIP>5265877635</p:NIP>')).toBe('5265877635');
+  it("finds the seller's valid NIP in XML or JSON and ignores invalid ones", () => {
+    expect(findNip('<p:Podmiot1><p:DaneIdentyfikacyjne><p:NIP>5265877635</p:NIP></p:DaneIdentyfikacyjne></p:Podmiot1>')).toBe('5265877635');
     expect(findNip('{"seller_nip": "5265877635"}')).toBe('5265877635');
-    expect(findNip('<NIP>1234567890</NIP>')).toBeNull();
+    expect(findNip('{"seller": {"name": "ACME", "nip": "5265877635"}}')).toBe('5265877635');
+    expect(findNip('<Podmiot1><NIP>1234567890</NIP></Podmiot1>')).toBeNull();
+  });
+
+  it("never takes the buyer's NIP for the KSeF number, even when the buyer comes first or the seller has none", () => {
+    const seller = '<Podmiot1><DaneIdentyfikacyjne><NIP>5265877635</NIP></DaneIdentyfikacyjne></Podmiot1>';
+    const buyer = '<Podmiot2><DaneIdentyfikacyjne><NIP>5451824119</NIP></DaneIdentyfikacyjne></Podmiot2>';
+    expect(findNip(`<Faktura>${buyer}${seller}</Faktura>`)).toBe('5265877635');
+    expect(findNip(`<Faktura><Podmiot1><DaneIdentyfikacyjne><Nazwa>No NIP</Nazwa></DaneIdentyfikacyjne></Podmiot1>${buyer}</Faktura>`)).toBeNull();
+    expect(findNip('{"buyer": {"nip": "5451824119"}, "nip": "5451824119"}')).toBeNull();
   });
 });

@@ -43,10 +43,16 @@ export function nipFromText(text: string): string {
   }
 }
 
-/** The seller's NIP as written in a Polish document, when it can be found. */
+/**
+ * The seller's NIP as written in a Polish document, when it can be found: in KSeF XML the NIP of
+ * `Podmiot1` (the seller; `Podmiot2` is the buyer), in JSON `seller_nip` or the `nip` of a `seller` /
+ * `Podmiot1` object. Never the buyer's: a document without the seller's NIP gives null.
+ */
 export function findNip(text: string): string | null {
-  const xml = /<(?:[\w-]+:)?NIP>\s*(\d{10})\s*</.exec(text)?.[1];
-  const json = /"(?:seller_)?nip"\s*:\s*"(\d{10})"/i.exec(text)?.[1];
+  const seller = /<(?:[\w-]+:)?Podmiot1\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?Podmiot1>/.exec(text)?.[1];
+  const xml = seller === undefined ? undefined : /<(?:[\w-]+:)?NIP>\s*(\d{10})\s*</.exec(seller)?.[1];
+  const json =
+    /"seller_nip"\s*:\s*"(\d{10})"/i.exec(text)?.[1] ?? /"(?:seller|podmiot1)"\s*:\s*\{[^{}]*?"nip"\s*:\s*"(\d{10})"/i.exec(text)?.[1];
   const candidate = xml ?? json ?? null;
   return candidate !== null && isValidNip(candidate) ? candidate : null;
 }

@@ -1,3 +1,4 @@
+import { validationEn } from '../features/validation/i18n/en';
 import { uploadsEn } from '../features/uploads/i18n/en';
 import { documentsEn } from '../features/documents/i18n/en';
 import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
@@ -234,6 +235,7 @@ export const en = {
   },
   uploads: uploadsEn,
   documents: documentsEn,
+  validation: validationEn,
   pdfViewer: pdfViewerEn,
   fiscal: fiscalEn,
   certificates: certificatesEn,

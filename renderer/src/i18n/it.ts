@@ -1,3 +1,4 @@
+import { validationIt } from '../features/validation/i18n/it';
 import type { Translation } from './en';
 import { uploadsIt } from '../features/uploads/i18n/it';
 import { documentsIt } from '../features/documents/i18n/it';
@@ -236,6 +237,7 @@ export const it: Translation = {
   },
   uploads: uploadsIt,
   documents: documentsIt,
+  validation: validationIt,
   pdfViewer: pdfViewerIt,
   fiscal: fiscalIt,
   certificates: certificatesIt,

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentRecord, SendableDocumentType } from '../../../../../shared/contract/documents';
 import type { AppError } from '../../../../../shared/contract/errors';
+import type { LocalValidation } from '../../../../../shared/contract/standards';
 import { bridge } from '../../../bridge';
 import { useBridgeQuery } from '../../../bridge/queries';
 import { Alert } from '../../../components/Alert';
@@ -15,6 +16,7 @@ import { isSendable, typeKey } from '../model/document-types';
 import { formatBytes } from '../model/format';
 import { sniffRoot, type SniffedRoot } from '../model/sniff-root';
 import { violationsOf } from '../model/violations';
+import { ValidationReport } from '../../validation/ValidationReport';
 import { MAX_SEND_BYTES, readAsBase64 } from './read-file';
 
 interface SendDocumentDialogProps {
@@ -31,6 +33,12 @@ interface ChosenFile {
 
 type Outcome = { kind: 'accepted'; record: DocumentRecord; validationRule: string | null } | { kind: 'refused'; error: AppError };
 
+/** The local check with the official rules, run as soon as a file is chosen (and again when the rule set changes). */
+type LocalCheck =
+  | { status: 'checking' }
+  | { status: 'done'; result: LocalValidation; text: string }
+  | { status: 'failed'; error: AppError };
+
 const HEAD_BYTES = 64 * 1024;
 
 /** Sends an invoice or credit note (UBL XML or its JSON transposition) and shows what the service said. */
@@ -46,6 +54,23 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const rules = useBridgeQuery('validationRules.list', undefined, { staleTime: Infinity });
+  const [check, setCheck] = useState<LocalCheck | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const checkRun = useRef(0);
+
+  /** Validates locally with the official rules; a newer file or rule set supersedes a check under way. */
+  const runCheck = async (file: File, ruleSet: string) => {
+    const run = ++checkRun.current;
+    setCheck({ status: 'checking' });
+    setConfirming(false);
+    try {
+      const [base64, text] = await Promise.all([readAsBase64(file), file.text()]);
+      const result = await bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, ...(ruleSet ? { ruleSet } : {}) });
+      if (run === checkRun.current) setCheck({ status: 'done', result, text });
+    } catch (error) {
+      if (run === checkRun.current) setCheck({ status: 'failed', error: error as AppError });
+    }
+  };
 
   const typeWord = (value: SendableDocumentType, form: 'one' | 'many' = 'one') => t(`documents.types.${typeKey[value]}.${form}`);
   const rulesForType = (rules.data ?? []).filter((candidate) => candidate.documentTypes.includes(type));
@@ -54,6 +79,8 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
     setOutcome(null);
     setFileError(null);
     setChosen(null);
+    checkRun.current += 1;
+    setCheck(null);
     if (!file) return;
     const size = formatBytes(i18n.language, file.size);
     if (file.size > MAX_SEND_BYTES) {
@@ -72,15 +99,24 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
       setFileError(t('documents.send.notSendable', { name: file.name, root: sniffed.rootName }));
       return;
     }
-    if (sniffed?.type && isSendable(sniffed.type)) setType(sniffed.type);
+    const detectedType = sniffed?.type && isSendable(sniffed.type) ? sniffed.type : null;
+    if (detectedType) setType(detectedType);
     setChosen({ file, sniffed });
+    const keepRule = detectedType === null || detectedType === type;
+    if (!keepRule) setRule('');
+    void runCheck(file, keepRule ? rule : '');
   };
 
-  const send = async () => {
+  const send = async (confirmed = false) => {
     if (!chosen) {
       setFileError(t('documents.send.chooseFirst'));
       return;
     }
+    if (!confirmed && check?.status === 'done' && !check.result.valid) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setSending(true);
     setOutcome(null);
     try {
@@ -99,6 +135,8 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
   };
 
   const reset = () => {
+    checkRun.current += 1;
+    setCheck(null);
     setChosen(null);
     setOutcome(null);
     setFileError(null);
@@ -173,6 +211,7 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
           onChange={(event) => {
             setType(event.target.value as SendableDocumentType);
             setRule('');
+            if (chosen) void runCheck(chosen.file, '');
           }}
         >
           <option value="invoice">{t('documents.types.invoice.title')}</option>
@@ -182,7 +221,10 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
           label={t('documents.send.rule')}
           value={rule}
           hint={rules.isError ? t('documents.send.rulesFailed') : t('documents.send.ruleHint')}
-          onChange={(event) => setRule(event.target.value)}
+          onChange={(event) => {
+            setRule(event.target.value);
+            if (chosen) void runCheck(chosen.file, event.target.value);
+          }}
         >
           <option value="">{t('documents.send.autodetect')}</option>
           {rulesForType.map((candidate) => (
@@ -192,6 +234,32 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
           ))}
         </SelectField>
       </div>
+
+      {check?.status === 'checking' ? (
+        <p className="validation__meta" role="status">
+          {t('validation.checking')}
+        </p>
+      ) : null}
+      {check?.status === 'failed' ? <ErrorAlert error={check.error} title={t('validation.checkFailed')} /> : null}
+      {check?.status === 'done' && !outcome ? <ValidationReport result={check.result} sourceText={check.text} /> : null}
+      {confirming && check?.status === 'done' ? (
+        <Alert
+          tone="warning"
+          title={t('validation.confirmSend.title')}
+          actions={
+            <>
+              <Button size="sm" variant="danger" onClick={() => void send(true)}>
+                {t('validation.confirmSend.sendAnyway')}
+              </Button>
+              <Button size="sm" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('validation.confirmSend.body', { count: check.result.fatal.length })}</p>
+        </Alert>
+      ) : null}
 
       {outcome?.kind === 'accepted' ? (
         <Alert

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
+import { SchemaCheckNote } from '../../validation/SchemaCheckNote';
 import { FeatureIcon } from '../FeatureIcon';
 import { formatBytes, issueText } from '../format';
 import type { BatchRow } from './batch-model';
@@ -66,6 +67,7 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
       <button type="button" className="icon-button batch-row__remove" aria-label={t('uploads.batch.remove', { name: row.name })} onClick={() => removeFromDraft([row.id])}>
         <Icon name="close" />
       </button>
+      {row.fileIssues.length === 0 ? <SchemaCheckNote id={row.id} file={row.draft.file} /> : null}
       {problems.length > 0 || e2eError || warnings.length > 0 ? (
         <div className="batch-row__notes">
           {problems.length > 0 ? (

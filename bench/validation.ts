@@ -1,0 +1,73 @@
+/**
+ * DESIGN §9 / issue 13: validation with the official artefacts, on the route the app takes (the
+ * core's standards engine: the bundled worker threads, XSD + CEN + Peppol layers, the two layers in
+ * two workers at once).
+ *
+ *   npx tsx bench/validation.ts [--samples 15] [--lines 1000]
+ *
+ * - first: a fresh engine (workers started, SEFs and schema loaded) validating base-example.xml, ≤ 2 s;
+ * - warm: the median of `samples` further validations of base-example.xml, ≤ 200 ms;
+ * - large: a generated invoice of `lines` lines (standards/test-support/large-invoice.ts), ≤ 10 s,
+ *   with the progress events it reports;
+ * - memory: the process's RSS (main thread + workers) after each phase, informational.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createStandardsEngine } from '../standards/engine';
+import { fixtureBytes } from '../standards/test-support/fixtures';
+import { largeInvoice } from '../standards/test-support/large-invoice';
+import { repoRoot } from '../e2e/shell-choice';
+import { ensureBuilt } from './lib/build';
+import { stringFlags, wholeNumberFlag } from './lib/cli';
+import { isMainModule, runAsScript, type BenchCheck } from './lib/checks';
+import { log } from './lib/resources';
+import { median, round } from './lib/stats';
+
+const rssMb = () => round(process.memoryUsage().rss / 1024 / 1024);
+
+export async function runValidationBench(): Promise<{ checks: BenchCheck[] }> {
+  const flags = stringFlags(['samples', 'lines'], 'npx tsx bench/validation.ts [--samples 15] [--lines 1000]');
+  const samples = wholeNumberFlag('samples', flags.samples, 1, 1000) ?? 15;
+  const lines = (wholeNumberFlag('lines', flags.lines, 2, 100_000) ?? 1000) & ~1;
+  await ensureBuilt();
+  const workerUrl = pathToFileURL(path.join(repoRoot, 'dist', 'standards', 'standards-worker.mjs'));
+  const typical = fixtureBytes('peppol-bis-invoice-3/base-example.xml');
+  const large = largeInvoice(lines);
+  const rssBefore = rssMb();
+  const engine = createStandardsEngine({ workerUrl, timeoutMs: 300_000 });
+  try {
+    let started = performance.now();
+    const first = await engine.validate(typical);
+    const firstMs = performance.now() - started;
+    if (!first.valid) throw new Error(`base-example.xml should be valid: ${first.fatal.map((issue) => issue.ruleId).join(', ')}`);
+    log(`validation: first ${round(firstMs)} ms`);
+    const warm: number[] = [];
+    for (let index = 0; index < samples; index++) {
+      started = performance.now();
+      await engine.validate(typical);
+      warm.push(performance.now() - started);
+    }
+    const rssWarm = rssMb();
+    log(`validation: warm median ${round(median(warm))} ms (${warm.map(round).join(', ')})`);
+    let progressEvents = 0;
+    started = performance.now();
+    const result = await engine.validate(large, { onProgress: () => (progressEvents += 1) });
+    const largeMs = performance.now() - started;
+    if (!result.valid) throw new Error(`the generated ${lines}-line invoice should be valid: ${result.fatal.slice(0, 5).map((issue) => issue.ruleId).join(', ')}`);
+    const rssLarge = rssMb();
+    log(`validation: ${lines} lines ${round(largeMs)} ms, ${progressEvents} progress events`);
+    return {
+      checks: [
+        { bench: 'validation', measure: 'First validation after start (engine, rules loaded), typical invoice', value: round(firstMs), unit: 'ms', budget: '≤ 2000 ms', ok: firstMs <= 2000 },
+        { bench: 'validation', measure: `Warm validation of a typical invoice, median of ${samples}`, value: round(median(warm)), unit: 'ms', budget: '≤ 200 ms', ok: median(warm) <= 200 },
+        { bench: 'validation', measure: `Invoice of ${lines} lines (XSD + CEN + Peppol)`, value: round(largeMs), unit: 'ms', budget: '≤ 10000 ms', ok: largeMs <= 10_000, note: `${progressEvents} progress events` },
+        { bench: 'validation', measure: 'Engine memory: process RSS after warm validations (main + 2 workers)', value: rssWarm, unit: 'MB', budget: null, ok: null, note: `${rssBefore} MB before the engine started` },
+        { bench: 'validation', measure: `Engine memory: process RSS after the ${lines}-line invoice`, value: rssLarge, unit: 'MB', budget: null, ok: null },
+      ],
+    };
+  } finally {
+    await engine.close();
+  }
+}
+
+if (isMainModule(import.meta.url)) void runAsScript(runValidationBench);

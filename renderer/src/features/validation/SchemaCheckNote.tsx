@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { bridge } from '../../bridge';
+import { bytesToBase64 } from '../uploads/intake/file-ref';
+
+/**
+ * Before a batch is sent: a FatturaPA or KSeF file's verdict under its official schema ("would be
+ * refused: element X, line N"). It never blocks sending; other files (UBL, CSV, ZIP…) show nothing.
+ */
+export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
+  const { t } = useTranslation();
+  const isXml = /\.xml$/i.test(file.name);
+  const check = useQuery({
+    queryKey: ['standards.schemaCheck', id],
+    enabled: isXml,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async () => {
+      const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+      return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 } });
+    },
+  });
+  if (!isXml || check.isError) return null;
+  if (check.isPending) return <Note className="batch-row__warning">{t('validation.batch.checking')}</Note>;
+  const result = check.data;
+  if (result.kind !== 'fatturapa' && result.kind !== 'ksef') return null;
+  const schema = `${result.ruleSet.name} ${result.ruleSet.version}`;
+  const first = result.fatal[0];
+  if (!first) return <Note className="batch-row__warning">{t('validation.batch.valid', { schema })}</Note>;
+  return <Note className="batch-row__problems">{t('validation.batch.wouldBeRefused', { schema, message: first.message, count: result.fatal.length })}</Note>;
+}
+
+function Note({ className, children }: { className: string; children: string }) {
+  return (
+    <div className="batch-row__notes">
+      <p className={className} role="note">
+        {children}
+      </p>
+    </div>
+  );
+}

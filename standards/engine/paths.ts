@@ -1,0 +1,29 @@
+/**
+ * Where the vendored artefacts (standards/artefacts) and their compiled SEFs (standards/sef) are:
+ * found by walking up from this module, which works from the sources (tsx, vitest) and from the
+ * bundles in dist/ alike. LEDGERDESK_STANDARDS_DIR overrides it (a packaged app's resources folder).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = (): string =>
+  typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+
+let cached: string | undefined;
+
+/** The folder holding `artefacts/` and `sef/`. */
+export const standardsDir = (): string => {
+  if (cached) return cached;
+  const override = process.env.LEDGERDESK_STANDARDS_DIR;
+  if (override) return (cached = resolve(override));
+  for (let dir = here(); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'standards', 'artefacts'))) return (cached = join(dir, 'standards'));
+    if (dirname(dir) === dir) throw new Error('The standards artefacts (standards/artefacts) were not found above the engine.');
+  }
+};
+
+export const artefactPath = (relative: string): string => join(standardsDir(), 'artefacts', relative);
+
+/** standards/sef/<artefact with .xsl/.xslt replaced by .sef.json>, as scripts/compile-standards.mjs writes it. */
+export const sefPath = (xslt: string): string => join(standardsDir(), 'sef', xslt.replace(/\.xslt?$/, '.sef.json'));

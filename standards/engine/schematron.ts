@@ -1,0 +1,73 @@
+/**
+ * Schematron validation with the official compiled XSLTs, run by SaxonJS from the SEFs compiled at
+ * build time (scripts/compile-standards.mjs). Each SEF is read on first use and kept.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import SaxonJS from 'saxon-js';
+import { sefPath } from './paths';
+import type { SchematronLayer } from './rule-sets';
+import type { ValidationIssue } from './types';
+import { ValidationFailure } from './types';
+
+const stylesheets = new Map<string, unknown>();
+
+const stylesheetFor = (layer: SchematronLayer): unknown => {
+  let stylesheet = stylesheets.get(layer.xslt);
+  if (!stylesheet) {
+    const path = sefPath(layer.xslt);
+    if (!existsSync(path)) {
+      throw new ValidationFailure('engine', `The compiled rules ${layer.name} are missing (${path}); run "npm run standards" to compile them.`);
+    }
+    stylesheet = JSON.parse(readFileSync(path, 'utf8'));
+    stylesheets.set(layer.xslt, stylesheet);
+  }
+  return stylesheet;
+};
+
+/** Loads a layer's SEF and runs it once on an empty document, so SaxonJS has prepared it before the first real validation. */
+export const warmLayer = (layer: SchematronLayer): void => {
+  const stylesheet = stylesheetFor(layer);
+  SaxonJS.transform({ stylesheetInternal: stylesheet, sourceNode: saxonDocument('<warm-up/>'), destination: 'document' }, 'sync');
+};
+
+/** A document in SaxonJS's tree, built once and shared by every layer run in this thread. */
+export const saxonDocument = (text: string): unknown => SaxonJS.XPath.evaluate('parse-xml($text)', null, { params: { text } });
+
+const SVRL = 'http://purl.oclc.org/dsdl/svrl';
+
+interface DomElement {
+  namespaceURI: string | null;
+  localName: string;
+  childNodes: ArrayLike<DomElement & { nodeType: number; textContent: string | null }>;
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+  nodeType: number;
+}
+
+const elementsOf = (node: DomElement): DomElement[] => Array.from(node.childNodes).filter((child) => child.nodeType === 1);
+
+const normalise = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The SVRL's failed asserts and successful reports as issues (a `warning` flag or none is a warning). */
+export const svrlIssues = (svrl: DomElement, layer: SchematronLayer): ValidationIssue[] => {
+  const root = svrl.nodeType === 9 || svrl.nodeType === 11 ? elementsOf(svrl)[0] : svrl;
+  if (!root) return [];
+  return elementsOf(root)
+    .filter((node) => node.namespaceURI === SVRL && (node.localName === 'failed-assert' || node.localName === 'successful-report'))
+    .map((node) => {
+      const text = elementsOf(node).find((child) => child.localName === 'text');
+      return {
+        ruleId: node.getAttribute('id') ?? '(no id)',
+        flag: node.getAttribute('flag') === 'fatal' ? 'fatal' : 'warning',
+        message: normalise(text?.textContent),
+        location: node.getAttribute('location') ?? '/',
+        test: normalise(node.getAttribute('test')),
+        artefact: { name: layer.name, version: layer.version },
+      } satisfies ValidationIssue;
+    });
+};
+
+export const runLayer = (document: unknown, layer: SchematronLayer): ValidationIssue[] => {
+  const result = SaxonJS.transform({ stylesheetInternal: stylesheetFor(layer), sourceNode: document, destination: 'document' }, 'sync');
+  return svrlIssues(result.principalResult as DomElement, layer);
+};

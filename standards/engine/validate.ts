@@ -1,0 +1,145 @@
+/**
+ * One validation, in the thread that calls it (the engine's workers call it; tests may too): parse,
+ * identify, pick the rule set, then the schema and the Schematron layers this thread was given.
+ * Several threads can share one validation: thread `index` of `of` runs the layers whose position
+ * modulo `of` is `index`, and thread 0 also runs the schema.
+ */
+import { XmlDocument, XmlParseError, type XmlElement } from 'libxml2-wasm';
+import { identify, supportedRoots, type DocumentIdentity } from './detect';
+import { lineOf, readableLocation } from './location';
+import { findRuleSet, ruleSetFor, type RuleSet } from './rule-sets';
+import { runLayer, saxonDocument } from './schematron';
+import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
+import { plainSchemaMessage, validateSchema } from './xsd';
+
+
+export interface ValidationJob {
+  bytes: Uint8Array;
+  /** A rule set code; absent: the one the document declares, else the latest for its type. */
+  ruleSet?: string;
+  share?: { index: number; of: number };
+  /** Only the schema (XSD), no Schematron layers. */
+  schemaOnly?: boolean;
+}
+
+/** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer. */
+export interface ValidationPart {
+  order: number;
+  artefact: ArtefactRef;
+  issues: ValidationIssue[];
+}
+
+export interface PartialResult {
+  kind: DocumentKind;
+  ruleSet: { code: string; name: string; version: string };
+  /** Every artefact of the whole validation (not only this thread's), in order. */
+  artefacts: ArtefactRef[];
+  parts: ValidationPart[];
+}
+
+const PROLOG_DOCTYPE = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<!DOCTYPE/i;
+
+const refuseDoctype = (bytes: Uint8Array): void => {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64 * 1024)).toString('latin1');
+  if (PROLOG_DOCTYPE.test(head)) {
+    throw new ValidationFailure('doctype', 'The document has a DOCTYPE declaration. E-invoices never have one, and it is refused because it can pull in external files or expand entities.');
+  }
+};
+
+const parse = (bytes: Uint8Array): XmlDocument => {
+  if (bytes.byteLength === 0) throw new ValidationFailure('not_xml', 'The file is empty.');
+  try {
+    return XmlDocument.fromBuffer(bytes, { url: 'document.xml' });
+  } catch (error) {
+    if (error instanceof XmlParseError) {
+      const first = error.details[0];
+      const where = first?.line ? ` (line ${first.line}${first.col ? `, column ${first.col}` : ''})` : '';
+      throw new ValidationFailure('not_xml', `This is not well-formed XML${where}: ${plainSchemaMessage(first?.message ?? error.message)}`);
+    }
+    throw error;
+  }
+};
+
+const childText = (root: XmlElement, localName: string): string => {
+  for (let node = root.firstChild; node; node = node.next) {
+    const element = node as XmlElement;
+    if (typeof element.name === 'string' && element.name === localName) return element.content.trim();
+  }
+  return '';
+};
+
+const identityOf = (root: XmlElement): DocumentIdentity => {
+  const identity = identify(root.namespaceUri, root.name);
+  if (!identity) {
+    const namespace = root.namespaceUri ? ` in namespace ${root.namespaceUri}` : ' without a namespace';
+    throw new ValidationFailure('unknown_document', `The root element is ${root.name}${namespace}, which is not a document this app knows. Expected: ${supportedRoots}.`);
+  }
+  return identity;
+};
+
+const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement): RuleSet | undefined => {
+  if (job.ruleSet) {
+    const chosen = findRuleSet(job.ruleSet);
+    if (!chosen) throw new ValidationFailure('rule_set_unknown', `There is no rule set "${job.ruleSet}".`);
+    if (!chosen.documentTypes.includes(identity.kind)) {
+      throw new ValidationFailure('rule_set_not_applicable', `The rule set "${chosen.name}" applies to ${chosen.documentTypes.join(' and ')} documents, not to this ${identity.kind}.`);
+    }
+    return chosen;
+  }
+  if (identity.kind === 'fatturapa' || identity.kind === 'ksef') return undefined;
+  return ruleSetFor(identity.kind, childText(root, 'CustomizationID'), childText(root, 'ProfileID'));
+};
+
+/** The XML text as SaxonJS needs it: decoded with the encoding the declaration names. */
+const decodeText = (bytes: Uint8Array): string => {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 200)).toString('latin1');
+  const label = /^\uFEFF?<\?xml[^>]*encoding=["']([\w.-]+)["']/.exec(head.replace(/^\xEF\xBB\xBF/, ''))?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+};
+
+export const validateInThread = (job: ValidationJob, onProgress: (progress: ValidationProgress) => void = () => {}): PartialResult => {
+  if (job.bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new ValidationFailure('too_large', `The document is ${(job.bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
+  }
+  refuseDoctype(job.bytes);
+  const doc = parse(job.bytes);
+  try {
+    const root = doc.root;
+    const identity = identityOf(root);
+    const ruleSet = pickRuleSet(job, identity, root);
+    const schemaArtefact: ArtefactRef = { name: identity.schema.name, version: identity.schema.version };
+    const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
+    const artefacts = [schemaArtefact, ...layers.map(({ name, version }) => ({ name, version }))];
+    const { index, of } = job.share ?? { index: 0, of: 1 };
+    const parts: ValidationPart[] = [];
+    let done = 0;
+    if (index === 0) {
+      onProgress({ phase: 'schema', done, total: artefacts.length, artefact: schemaArtefact.name });
+      parts.push({ order: 0, artefact: schemaArtefact, issues: validateSchema(doc, identity.schema.xsd, schemaArtefact) });
+      done += 1;
+    }
+    const mine = layers.map((layer, position) => ({ layer, position })).filter(({ position }) => position % of === index);
+    if (mine.length > 0) {
+      const saxonDoc = saxonDocument(decodeText(job.bytes));
+      for (const { layer, position } of mine) {
+        onProgress({ phase: 'rules', done, total: artefacts.length, artefact: layer.name });
+        const issues = runLayer(saxonDoc, layer).map((issue) => {
+          const line = lineOf(doc, issue.location);
+          return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
+        });
+        parts.push({ order: 1 + position, artefact: { name: layer.name, version: layer.version }, issues });
+        done += 1;
+      }
+    }
+    const described = ruleSet
+      ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version }
+      : { code: identity.kind === 'fatturapa' ? 'fatturapa-1.2.2' : `ksef-${identity.schema.version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`, name: identity.schema.name, version: identity.schema.version };
+    return { kind: identity.kind, ruleSet: described, artefacts, parts };
+  } finally {
+    doc.dispose();
+  }
+};
