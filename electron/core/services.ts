@@ -19,6 +19,7 @@ import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
 import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
+import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
 import { createProfilesService, type ProfileDraft, type ProfilesService } from './profiles/service';
@@ -34,6 +35,8 @@ export interface CoreOptions {
   };
   http?: { defaultTimeoutMs?: number; retry?: Partial<RetryPolicy>; verbose?: boolean; agents?: AgentTuning };
   session?: SessionTiming;
+  /** The system's language preferences (default: the process's locale variables and ICU locale). */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface Endpoints {
@@ -74,7 +77,12 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const ports: Ports = { ...hostPorts, logger };
   const events = createCoreEvents(logger);
   const profiles = createProfilesService({ settings: ports.settings, logger, events });
-  const preferences = createPreferencesService({ settings: ports.settings, logger, events });
+  const preferences = createPreferencesService({
+    settings: ports.settings,
+    logger,
+    events,
+    systemLanguages: options.systemLanguages ?? (() => systemLanguageTags(process.env, Intl.DateTimeFormat().resolvedOptions().locale)),
+  });
   const agents = new ProfileAgents(options.http?.agents);
   const disposers: Array<() => void | Promise<void>> = [];
   let emulatorCaPem: string | undefined;

@@ -202,6 +202,8 @@ export const en = {
       languages: {
         en: 'English',
         it: 'Italiano',
+        nb: 'Norsk bokmål',
+        pl: 'Polski',
       },
     },
   },

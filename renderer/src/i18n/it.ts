@@ -204,6 +204,8 @@ export const it: Translation = {
       languages: {
         en: 'English',
         it: 'Italiano',
+        nb: 'Norsk bokmål',
+        pl: 'Polski',
       },
     },
   },
