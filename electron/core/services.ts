@@ -19,6 +19,7 @@ import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
 import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
+import { createNoticeBoard, type NoticeBoard } from './i18n/notices';
 import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
@@ -55,6 +56,8 @@ export interface CoreServices {
   emulator: EmulatorRunner;
   session: SessionService;
   preferences: PreferencesService;
+  /** Desktop notifications of the core, in the user's language. */
+  notices: NoticeBoard;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -193,6 +196,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     emulator,
     session: sessionService,
     preferences,
+    notices: createNoticeBoard(ports.notifier, () => preferences.get().language),
     endpoints() {
       const profile = profiles.active();
       return { profile, environment: profile.environment, urls: urlsFor(profile) };

@@ -24,7 +24,8 @@ import {
 import { maxFileBytesForUpload, validateE2eId } from '../../../shared/validation';
 import type { CoreEvents } from '../events';
 import type { HttpClient } from '../http/client';
-import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
+import type { NoticeBoard } from '../i18n/notices';
+import type { Clock, Logger, SettingsStore } from '../ports';
 import { createTransferApi, type PostOutcome, type TransferApi } from './api/client';
 import type { UploadContent } from './api/upload-body';
 import { messages, tooLargeMessage } from './api/messages';
@@ -87,7 +88,7 @@ export interface UploadsServiceDeps {
   session: UploadsSession;
   events: CoreEvents;
   settings: SettingsStore;
-  notifier: Notifier;
+  notifier: NoticeBoard;
   logger: Logger;
   clock: Clock;
   userDataDir: string;
@@ -752,13 +753,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     const rejected = count('rejected') + (localRejections.get(batchId) ?? 0);
     events.emit('uploads.batchSettled', { batchId, done, failed, rejected });
     if (members.length === 0 || done + failed + rejected === 0) return;
-    const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
-    const problems = [failed ? `${failed} failed` : '', rejected ? `${rejected} refused` : ''].filter(Boolean).join(', ');
-    const body = problems
-      ? `${files(done)} delivered; ${problems}. Open Uploads to see why.`
-      : `${files(done)} delivered, each exactly once.`;
     try {
-      deps.notifier.notify(problems ? 'Uploads finished with problems' : 'Uploads delivered', body);
+      deps.notifier.notify({ kind: 'uploadsSettled', delivered: done, failed, rejected });
     } catch (error) {
       logger.warn('The uploads notification could not be shown', { message: messageOf(error) });
     }
