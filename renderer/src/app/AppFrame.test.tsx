@@ -19,12 +19,12 @@ describe('app frame', () => {
 
   it('shows projects and roles from the token in the account details', async () => {
     renderApp(createFakeCore({ signedIn: true }).acube);
-    await userEvent.click(await screen.findByRole('button', { name: 'Account details' }));
-    const details = screen.getByRole('dialog', { name: 'Account details' });
+    await userEvent.click(await screen.findByRole('button', { name: /Account details/ }));
+    const details = screen.getByRole('dialog', { name: /Account details/ });
     expect(within(details).getByText('peppol.api.acubeapi.com')).toBeTruthy();
     expect(within(details).getByText('ROLE_WRITER')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Account details' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: /Account details/ })).toBeNull();
   });
 
   it('opens each page from the navigation, documents being home', async () => {
@@ -32,7 +32,7 @@ describe('app frame', () => {
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 }, { timeout: 5_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Fiscal' }));
-    expect(await screen.findByRole('heading', { name: 'Fiscal', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Fiscal', level: 1 }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Merchants', level: 2 })).toBeTruthy();
   });
 

@@ -7,10 +7,12 @@ interface PopoverProps {
   children: ReactNode;
   triggerClassName?: string;
   align?: 'start' | 'end';
+  /** Called each time it opens. */
+  onOpen?: () => void;
 }
 
 /** A non-modal popover anchored to its button: Escape or a click outside closes it. */
-export function Popover({ trigger, label, children, triggerClassName, align = 'end' }: PopoverProps) {
+export function Popover({ trigger, label, children, triggerClassName, align = 'end', onOpen }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -44,7 +46,10 @@ export function Popover({ trigger, label, children, triggerClassName, align = 'e
         aria-label={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
       >
         {trigger}
       </button>

@@ -43,6 +43,16 @@ export const en = {
     emulator: 'LOCAL EMULATOR',
     productionNotice: 'Live data: documents and receipts here are real.',
   },
+  notifications: {
+    title: 'Notifications',
+    unread_one: 'Notifications, {{count}} unread',
+    unread_other: 'Notifications, {{count}} unread',
+    empty: 'Nothing yet. What Ledgerdesk tells you during this session is kept here until you sign out.',
+    clear: 'Clear all',
+  },
+  format: {
+    italianTime: 'Italian time',
+  },
   header: {
     profile: 'Profile',
     sessionTimeLeft: 'Session time left',

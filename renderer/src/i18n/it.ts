@@ -45,6 +45,16 @@ export const it: Translation = {
     emulator: 'EMULATORE LOCALE',
     productionNotice: 'Dati reali: documenti e scontrini qui sono veri.',
   },
+  notifications: {
+    title: 'Notifiche',
+    unread_one: 'Notifiche, {{count}} non letta',
+    unread_other: 'Notifiche, {{count}} non lette',
+    empty: 'Ancora niente. Quello che Ledgerdesk ti comunica in questa sessione resta qui finché non esci.',
+    clear: 'Cancella tutto',
+  },
+  format: {
+    italianTime: 'ora italiana',
+  },
   header: {
     profile: 'Profilo',
     sessionTimeLeft: 'Tempo rimasto alla sessione',

@@ -45,6 +45,16 @@ export const nb: Translation = {
     emulator: 'LOKAL EMULATOR',
     productionNotice: 'Ekte data: dokumentene og kvitteringene her er reelle.',
   },
+  notifications: {
+    title: 'Varsler',
+    unread_one: 'Varsler, {{count}} ulest',
+    unread_other: 'Varsler, {{count}} uleste',
+    empty: 'Ingenting ennå. Det Ledgerdesk forteller deg i denne økten, blir liggende her til du logger ut.',
+    clear: 'Fjern alle',
+  },
+  format: {
+    italianTime: 'italiensk tid',
+  },
   header: {
     profile: 'Profil',
     sessionTimeLeft: 'Gjenstående økttid',

@@ -46,6 +46,18 @@ export const pl: PolishShape<typeof en> = {
     emulator: 'LOKALNY EMULATOR',
     productionNotice: 'Dane rzeczywiste: dokumenty i paragony są tutaj prawdziwe.',
   },
+  notifications: {
+    title: 'Powiadomienia',
+    unread_one: 'Powiadomienia, {{count}} nieprzeczytane',
+    unread_few: 'Powiadomienia, {{count}} nieprzeczytane',
+    unread_many: 'Powiadomienia, {{count}} nieprzeczytanych',
+    unread_other: 'Powiadomienia, {{count}} nieprzeczytanego',
+    empty: 'Na razie nic. To, co Ledgerdesk przekaże Ci w tej sesji, zostaje tutaj do wylogowania.',
+    clear: 'Wyczyść wszystko',
+  },
+  format: {
+    italianTime: 'czas włoski',
+  },
   header: {
     profile: 'Profil',
     sessionTimeLeft: 'Pozostały czas sesji',
