@@ -5,6 +5,12 @@
  */
 import { differsFromRome, FISCAL_TIME_ZONE, fiscalInstant } from '../../../shared/format/fiscal-time';
 
+/** The UI language as a locale: English in its European form (day month year, 24-hour clock). */
+export function localeOf(language: string): string {
+  const locales: Record<string, string> = { en: 'en-GB', it: 'it-IT', nb: 'nb-NO', pl: 'pl-PL' };
+  return locales[language] ?? language;
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Intl formatters are slow to build and lists format hundreds of values while scrolling. */
@@ -13,7 +19,7 @@ function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl
   const key = `d|${language}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
+    format = new Intl.DateTimeFormat(localeOf(language), options);
     cache.set(key, format);
   }
   return format;
@@ -22,7 +28,7 @@ function numberFormat(language: string, options: Intl.NumberFormatOptions = {}):
   const key = `n|${language}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(language, options);
+    format = new Intl.NumberFormat(localeOf(language), options);
     cache.set(key, format);
   }
   return format;
