@@ -19,12 +19,12 @@ describe('app frame', () => {
 
   it('shows projects and roles from the token in the account details', async () => {
     renderApp(createFakeCore({ signedIn: true }).acube);
-    await userEvent.click(await screen.findByRole('button', { name: /Account details/ }));
-    const details = screen.getByRole('dialog', { name: /Account details/ });
+    await userEvent.click(await screen.findByRole('button', { name: 'full@demo.test' }));
+    const details = screen.getByRole('dialog', { name: 'Account details' });
     expect(within(details).getByText('peppol.api.acubeapi.com')).toBeTruthy();
     expect(within(details).getByText('ROLE_WRITER')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: /Account details/ })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Account details' })).toBeNull();
   });
 
   it('opens each page from the navigation, documents being home', async () => {

@@ -93,7 +93,6 @@ export const en = {
       title: 'Demo accounts',
       subtitle: 'The local emulator comes with accounts for the situations you meet in practice. Pick one to sign in without typing a password.',
       eyebrow: 'Demo account',
-      button: 'Demo account: {{name}}',
       none: 'The emulator offers no demo accounts.',
       loadFailed: 'The demo accounts could not be loaded.',
     },

@@ -95,7 +95,6 @@ export const it: Translation = {
       title: 'Account dimostrativi',
       subtitle: 'L’emulatore locale include account per le situazioni che si incontrano nella pratica. Scegline uno per accedere senza digitare una password.',
       eyebrow: 'Account dimostrativo',
-      button: 'Account dimostrativo: {{name}}',
       none: 'L’emulatore non offre account dimostrativi.',
       loadFailed: 'Non è stato possibile caricare gli account dimostrativi.',
     },

@@ -95,7 +95,6 @@ export const nb: Translation = {
       title: 'Demokontoer',
       subtitle: 'Den lokale emulatoren har kontoer for situasjonene du møter i praksis. Velg en for å logge inn uten å skrive passord.',
       eyebrow: 'Demokonto',
-      button: 'Demokonto: {{name}}',
       none: 'Emulatoren har ingen demokontoer.',
       loadFailed: 'Demokontoene kunne ikke hentes.',
     },

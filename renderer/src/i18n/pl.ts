@@ -98,7 +98,6 @@ export const pl: PolishShape<typeof en> = {
       title: 'Konta demonstracyjne',
       subtitle: 'Lokalny emulator ma konta dla sytuacji spotykanych w praktyce. Wybierz jedno, aby zalogować się bez wpisywania hasła.',
       eyebrow: 'Konto demonstracyjne',
-      button: 'Konto demonstracyjne: {{name}}',
       none: 'Emulator nie oferuje kont demonstracyjnych.',
       loadFailed: 'Nie udało się wczytać kont demonstracyjnych.',
     },

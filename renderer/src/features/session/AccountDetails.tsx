@@ -15,8 +15,8 @@ export function AccountDetails({ status }: { status: SessionStatus }) {
 
   return (
     <Popover
-      // The name starts with the visible e-mail (label in name), then says what the button opens.
-      label={email ? `${email}, ${t('header.accountDetails')}` : t('header.accountDetails')}
+      label={t('header.accountDetails')}
+      nameFromContent
       triggerClassName="account-trigger"
       trigger={
         <>
