@@ -53,6 +53,21 @@ export const en = {
   format: {
     italianTime: 'Italian time',
   },
+  palette: {
+    title: 'Command palette',
+    search: 'Type a command or a document number',
+    results: 'Commands',
+    none: 'No command matches “{{query}}”.',
+    hint: 'Ctrl+K or ⌘K opens this palette anywhere; ↑ ↓ choose, Enter runs, Esc closes.',
+    goDocuments: 'Go to Documents',
+    goUploads: 'Go to Uploads',
+    goFiscal: 'Go to Fiscal',
+    goSettings: 'Go to Settings',
+    uploadFiles: 'Upload files…',
+    openDocument: 'Open document {{number}}',
+    closeJournal: 'Close a journal (choose the PEM)',
+    switchProfile: 'Switch profile',
+  },
   header: {
     profile: 'Profile',
     sessionTimeLeft: 'Session time left',

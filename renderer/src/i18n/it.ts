@@ -55,6 +55,21 @@ export const it: Translation = {
   format: {
     italianTime: 'ora italiana',
   },
+  palette: {
+    title: 'Tavolozza dei comandi',
+    search: 'Scrivi un comando o un numero di documento',
+    results: 'Comandi',
+    none: 'Nessun comando corrisponde a “{{query}}”.',
+    hint: 'Ctrl+K o ⌘K apre la tavolozza ovunque; ↑ ↓ scegli, Invio esegue, Esc chiude.',
+    goDocuments: 'Vai a Documenti',
+    goUploads: 'Vai a Invii',
+    goFiscal: 'Vai a Fiscale',
+    goSettings: 'Vai a Impostazioni',
+    uploadFiles: 'Invia file…',
+    openDocument: 'Apri il documento {{number}}',
+    closeJournal: 'Chiudi un giornale (scegli il PEM)',
+    switchProfile: 'Cambia profilo',
+  },
   header: {
     profile: 'Profilo',
     sessionTimeLeft: 'Tempo rimasto alla sessione',

@@ -55,6 +55,21 @@ export const nb: Translation = {
   format: {
     italianTime: 'italiensk tid',
   },
+  palette: {
+    title: 'Kommandopalett',
+    search: 'Skriv en kommando eller et dokumentnummer',
+    results: 'Kommandoer',
+    none: 'Ingen kommando passer til «{{query}}».',
+    hint: 'Ctrl+K eller ⌘K åpner paletten hvor som helst; ↑ ↓ velger, Enter utfører, Esc lukker.',
+    goDocuments: 'Gå til Dokumenter',
+    goUploads: 'Gå til Opplastinger',
+    goFiscal: 'Gå til Kasse',
+    goSettings: 'Gå til Innstillinger',
+    uploadFiles: 'Last opp filer…',
+    openDocument: 'Åpne dokument {{number}}',
+    closeJournal: 'Lukk en journal (velg PEM-en)',
+    switchProfile: 'Bytt profil',
+  },
   header: {
     profile: 'Profil',
     sessionTimeLeft: 'Gjenstående økttid',

@@ -58,6 +58,21 @@ export const pl: PolishShape<typeof en> = {
   format: {
     italianTime: 'czas włoski',
   },
+  palette: {
+    title: 'Paleta poleceń',
+    search: 'Wpisz polecenie lub numer dokumentu',
+    results: 'Polecenia',
+    none: 'Żadne polecenie nie pasuje do „{{query}}”.',
+    hint: 'Ctrl+K lub ⌘K otwiera paletę w dowolnym miejscu; ↑ ↓ wybór, Enter wykonuje, Esc zamyka.',
+    goDocuments: 'Przejdź do dokumentów',
+    goUploads: 'Przejdź do wysyłki plików',
+    goFiscal: 'Przejdź do sekcji fiskalnej',
+    goSettings: 'Przejdź do ustawień',
+    uploadFiles: 'Wyślij pliki…',
+    openDocument: 'Otwórz dokument {{number}}',
+    closeJournal: 'Zamknij dziennik (wybierz PEM)',
+    switchProfile: 'Przełącz profil',
+  },
   header: {
     profile: 'Profil',
     sessionTimeLeft: 'Pozostały czas sesji',
