@@ -223,12 +223,6 @@ export const en = {
         light: 'Light',
         dark: 'Dark',
       },
-      languages: {
-        en: 'English',
-        it: 'Italiano',
-        nb: 'Norsk bokmål',
-        pl: 'Polski',
-      },
     },
   },
   errors: {

@@ -59,8 +59,7 @@ describe.each(languages.filter((language) => language !== 'en'))('translation %s
   });
 
   it('is not English left untranslated in whole sections', () => {
-    const endonym = (key: string) => key.startsWith('settings.appearance.languages.');
-    const same = [...strings].filter(([key, value]) => !endonym(key) && english.get(key) === value && /[a-z]{4,} [a-z]{4,}/.test(value));
+    const same = [...strings].filter(([key, value]) => english.get(key) === value && /[a-z]{4,} [a-z]{4,}/.test(value));
     expect(same.map(([key]) => key)).toEqual([]);
   });
 });
@@ -68,10 +67,6 @@ describe.each(languages.filter((language) => language !== 'en'))('translation %s
 describe('languages', () => {
   it('has a friendly message for every error code of the contract, in every language', () => {
     for (const language of languages) for (const code of errorCodes) expect(resources[language].errors.codes[code], `${language} ${code}`).toBeTruthy();
-  });
-
-  it('names every language in every language’s settings', () => {
-    for (const language of languages) expect(Object.keys(resources[language].settings.appearance.languages).sort()).toEqual([...languages].sort());
   });
 
   it('starts in the browser’s language before preferences arrive', () => {

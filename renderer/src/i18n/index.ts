@@ -17,6 +17,9 @@ declare module 'i18next' {
 export type Language = Preferences['language'];
 export const languages = ['en', 'it', 'nb', 'pl'] as const satisfies readonly Language[];
 
+/** Each language by its own name (the same in every UI language, so a reader finds theirs). */
+export const languageNames: Record<Language, string> = { en: 'English', it: 'Italiano', nb: 'Norsk bokmål', pl: 'Polski' };
+
 /** Every language's strings, one entry per language (each aggregates its features' files). */
 export const resources = { en, it, nb, pl } as const;
 

@@ -225,12 +225,6 @@ export const it: Translation = {
         light: 'Chiaro',
         dark: 'Scuro',
       },
-      languages: {
-        en: 'English',
-        it: 'Italiano',
-        nb: 'Norsk bokmål',
-        pl: 'Polski',
-      },
     },
   },
   errors: {

@@ -225,12 +225,6 @@ export const nb: Translation = {
         light: 'Lyst',
         dark: 'Mørkt',
       },
-      languages: {
-        en: 'English',
-        it: 'Italiano',
-        nb: 'Norsk bokmål',
-        pl: 'Polski',
-      },
     },
   },
   errors: {

@@ -230,12 +230,6 @@ export const pl: PolishShape<typeof en> = {
         light: 'Jasny',
         dark: 'Ciemny',
       },
-      languages: {
-        en: 'English',
-        it: 'Italiano',
-        nb: 'Norsk bokmål',
-        pl: 'Polski',
-      },
     },
   },
   errors: {
