@@ -24,6 +24,9 @@ export const demoAccount = async (page: Page, name = 'full'): Promise<DemoAccoun
   return account;
 };
 
+/** A demo account's card: its name starts with the words it shows, "Demo account" and the account's name. */
+export const demoButtonName = (name: string): RegExp => new RegExp(`^Demo account\\W+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+
 export const signInScreen = (page: Page): Locator => page.getByRole('heading', { name: 'Sign in' });
 
 export const header = (page: Page): Locator => page.getByRole('banner');
@@ -32,7 +35,7 @@ export const header = (page: Page): Locator => page.getByRole('banner');
 export const signInWithDemoAccount = async (page: Page, name = 'full'): Promise<DemoAccount> => {
   await expect(signInScreen(page)).toBeVisible();
   const account = await demoAccount(page, name);
-  await page.getByRole('button', { name: `Demo account: ${name}` }).click();
+  await page.getByRole('button', { name: demoButtonName(name) }).click();
   await expect(header(page)).toContainText(account.email);
   return account;
 };

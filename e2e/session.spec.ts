@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { demoAccount, header, signInScreen, signInWithDemoAccount } from './session-helpers';
+import { demoAccount, header, signInScreen, signInWithDemoAccount, demoButtonName } from './session-helpers';
 
 test.describe('session', () => {
   test('signs in with a demo account: the header shows the e-mail and the LOCAL EMULATOR badge', async ({ page }) => {
@@ -44,7 +44,7 @@ test.describe('session expiry', () => {
     await expect(dialog).toBeVisible({ timeout: 45_000 });
     await expect(profileName).toHaveValue(typed);
 
-    await dialog.getByRole('button', { name: 'Demo account: full' }).click();
+    await dialog.getByRole('button', { name: demoButtonName('full') }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Profile name' })).toHaveValue(typed);
     await expect(header(page)).toBeVisible();

@@ -12,7 +12,7 @@ import type { EmulatorStartupLine } from './browser-shell-process';
 import { expect, test } from './fixtures';
 import type { PageGlobals } from './page-globals';
 import { saveScreenshot } from './screenshots';
-import { header, signInScreen, signInWithDemoAccount } from './session-helpers';
+import { header, signInScreen, signInWithDemoAccount, demoButtonName } from './session-helpers';
 import { repoRoot } from './shell-choice';
 
 interface InPageFile {
@@ -94,7 +94,7 @@ const signInIfAsked = async (page: Page): Promise<void> => {
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(frame.or(signInScreen(page)).or(dialog).first()).toBeVisible({ timeout: 60_000 });
   if (await signInScreen(page).isVisible()) await signInWithDemoAccount(page, 'full');
-  else if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Demo account: full' }).click();
+  else if (await dialog.isVisible()) await dialog.getByRole('button', { name: demoButtonName('full') }).click();
   await expect(header(page)).toBeVisible();
 };
 

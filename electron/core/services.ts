@@ -22,6 +22,8 @@ import type { RetryPolicy } from './http/retry';
 import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
 import type { UploadsTuning } from './transfer/service';
+import { createNoticeBoard, type NoticeBoard } from './i18n/notices';
+import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
 import { createProfilesService, type ProfileDraft, type ProfilesService } from './profiles/service';
@@ -39,6 +41,8 @@ export interface CoreOptions {
   session?: SessionTiming;
   /** The uploads service's pace (benches: following uploads off while sending is measured). */
   uploads?: UploadsTuning;
+  /** The system's language preferences (default: the process's locale variables and ICU locale). */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface Endpoints {
@@ -61,6 +65,8 @@ export interface CoreServices {
   files: FileHandles;
   /** Tuning the host asked for (tests, benches). */
   options: CoreOptions;
+  /** Desktop notifications of the core, in the user's language. */
+  notices: NoticeBoard;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -83,7 +89,12 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const ports: Ports = { ...hostPorts, logger };
   const events = createCoreEvents(logger);
   const profiles = createProfilesService({ settings: ports.settings, logger, events });
-  const preferences = createPreferencesService({ settings: ports.settings, logger, events });
+  const preferences = createPreferencesService({
+    settings: ports.settings,
+    logger,
+    events,
+    systemLanguages: options.systemLanguages ?? (() => systemLanguageTags(process.env, Intl.DateTimeFormat().resolvedOptions().locale)),
+  });
   const agents = new ProfileAgents(options.http?.agents);
   const disposers: Array<() => void | Promise<void>> = [];
   let emulatorCaPem: string | undefined;
@@ -205,6 +216,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     emulator,
     session: sessionService,
     preferences,
+    notices: createNoticeBoard(ports.notifier, () => preferences.get().language),
     endpoints() {
       const profile = profiles.active();
       return { profile, environment: profile.environment, urls: urlsFor(profile) };

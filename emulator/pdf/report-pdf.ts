@@ -2,6 +2,7 @@
  * The PDF of a fiscal back-office report: a header (title, merchant, PEM, period) and the report's
  * sections, facts and tables, as selectable text.
  */
+import { FISCAL_TIME_ZONE, romeWallClock } from '../../shared/format/fiscal-time';
 import { createPdf, facts, heading, type PdfColumn, renderPdf, sectionTitle, table } from './reports/pdf-layout';
 
 export type ReportPdfSection =
@@ -33,7 +34,8 @@ export function renderReportPdf(content: ReportPdfContent, meta: ReportPdfMeta):
       `PEM: ${pem} · status ${content.pem.status}`,
       ...(content.period ? [`Period: ${content.period.from} – ${content.period.to}`] : []),
       ...(content.headerLines ?? []),
-      `${content.period ? 'Report' : 'Document'} ${meta.reportUuid} · generated ${meta.generatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+      `${content.period ? 'Report' : 'Document'} ${meta.reportUuid} · generated ${romeWallClock(meta.generatedAt)}`,
+      `All times are Italian time (${FISCAL_TIME_ZONE}).`,
     ]);
     for (const section of content.sections) {
       sectionTitle(doc, section.title);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changesOf, channel, event, noInput } from './define';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
-export const languageSchema = z.enum(['en', 'it']);
+export const languageSchema = z.enum(['en', 'it', 'nb', 'pl']);
 
 export const preferencesSchema = z.object({
   theme: themeSchema.default('system'),

@@ -1,4 +1,5 @@
 /** Importing the cash register certificate: what is accepted, what is refused and why, where it is kept. */
+import { createNoticeBoard } from '../i18n/notices';
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ function harness(caPems: string[]): Harness {
     store: createCertificateStore({ settings, secrets, logger }),
     clock: createSystemClock(),
     events,
-    notifier,
+    notifier: createNoticeBoard(notifier, () => 'en'),
     logger,
     activeProfile: () => h.profile,
     caPems: () => h.caPems,

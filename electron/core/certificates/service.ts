@@ -9,7 +9,8 @@ import { AppError, type CertificateInfo, type ChannelParsedInput } from '../../.
 import type { CoreEvents } from '../events';
 import { readFileRef, type LocalFileRef } from '../files/file-ref';
 import type { ClientCredentials } from '../http/agents';
-import type { Clock, Logger, Notifier } from '../ports';
+import type { NoticeBoard } from '../i18n/notices';
+import type { Clock, Logger } from '../ports';
 import { certificateFacts, chainsToCa, day, validityAt } from './describe';
 import { readPemPair, readPkcs12, type CertificateMaterial } from './parse';
 import type { CertificateStore, SecretPart, StoredCertificate } from './store';
@@ -23,7 +24,7 @@ export interface CertificatesDeps {
   store: CertificateStore;
   clock: Clock;
   events: CoreEvents;
-  notifier: Notifier;
+  notifier: NoticeBoard;
   logger: Logger;
   activeProfile: () => { id: string; name: string };
   /** The CAs the active profile trusts (its extra CA, the local emulator's CA). */
@@ -205,12 +206,11 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
       emitChanged(profileId, info);
       if (!info || !(info.expired || info.expiresSoon)) return;
       events.emit('certificates.expiring', { profileId, certificate: info });
-      const what = info.pemSerialNumber ? `The certificate of cash register ${info.pemSerialNumber}` : 'The cash register certificate';
+      const pem = info.pemSerialNumber ?? null;
       deps.notifier.notify(
-        info.expired ? 'Certificate expired' : 'Certificate expires soon',
         info.expired
-          ? `${what} expired on ${day(info.validTo)}. Receipts cannot be issued until a new one is imported.`
-          : `${what} expires on ${day(info.validTo)} (${info.daysLeft} day${info.daysLeft === 1 ? '' : 's'} left). Ask for a new one and import it in Settings → Certificates.`,
+          ? { kind: 'certificateExpired', pem, validTo: info.validTo }
+          : { kind: 'certificateExpiring', pem, validTo: info.validTo, daysLeft: info.daysLeft },
       );
     },
   };

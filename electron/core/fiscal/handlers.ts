@@ -24,7 +24,7 @@ export function fiscalHandlers(options: FiscalHandlerOptions = {}): HandlerFacto
       store: createCertificateStore({ settings: ports.settings, secrets: ports.secrets, logger }),
       clock: ports.clock,
       events,
-      notifier: ports.notifier,
+      notifier: services.notices,
       logger,
       activeProfile: () => services.profiles.active(),
       caPems: () => services.extraCaPems(),
@@ -42,7 +42,7 @@ export function fiscalHandlers(options: FiscalHandlerOptions = {}): HandlerFacto
     const poller = createReportsPoller({
       fetchRequests: (serialNumber) => fiscal.latestRequests(serialNumber),
       events,
-      notifier: ports.notifier,
+      notifier: services.notices,
       clock: ports.clock,
       logger,
       ...(options.pollTiming ? { timing: options.pollTiming } : {}),

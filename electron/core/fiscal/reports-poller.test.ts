@@ -1,4 +1,5 @@
 /** The report poller: backs off while nothing moves, tells when a report is ready or failed, stops when none is queued. */
+import { createNoticeBoard } from '../i18n/notices';
 import { describe, expect, it } from 'vitest';
 import { AppError, type ReportRequest } from '../../../shared/contract';
 import { createCoreEvents } from '../events';
@@ -38,7 +39,7 @@ function setup(answers: Array<ReportRequest[] | Error>) {
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer ?? []);
     },
     events,
-    notifier,
+    notifier: createNoticeBoard(notifier, () => 'en'),
     clock,
     logger: new MemoryLogger(),
     timing: { initialDelayMs: 1000, maxDelayMs: 4000, factor: 2, maxFailures: 3 },

@@ -3,15 +3,16 @@
  * (faster while progress moves), emits `reports.changed`, and notifies when a request reaches
  * `processed` ("Report ready") or `failed` (with the reason).
  */
-import type { ReportRequest, ReportType } from '../../../shared/contract';
+import type { ReportRequest } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
-import type { Clock, Logger, Notifier } from '../ports';
+import type { NoticeBoard } from '../i18n/notices';
+import type { Clock, Logger } from '../ports';
 
 export interface ReportsPollerDeps {
   /** The PEM's latest requests, newest first. */
   fetchRequests: (serialNumber: string) => Promise<ReportRequest[]>;
   events: CoreEvents;
-  notifier: Notifier;
+  notifier: NoticeBoard;
   clock: Clock;
   logger: Logger;
   timing?: Partial<PollTiming>;
@@ -26,14 +27,6 @@ export interface PollTiming {
 }
 
 const defaultTiming: PollTiming = { initialDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6, maxFailures: 8 };
-
-export const reportTypeLabels: Record<ReportType, string> = {
-  journal_closure: 'journal closure report',
-  journal_reading: 'journal reading report',
-  diagnostics: 'diagnostics report',
-  receipts_details: 'receipts report (details)',
-  receipts_summary: 'receipts report (summary)',
-};
 
 interface Watch {
   delayMs: number;
@@ -52,7 +45,6 @@ export interface ReportsPoller {
 }
 
 const signature = (request: ReportRequest): string => `${request.status}/${request.progress.generated}`;
-const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function createReportsPoller(deps: ReportsPollerDeps): ReportsPoller {
   const timing: PollTiming = { ...defaultTiming, ...deps.timing };
@@ -64,11 +56,10 @@ export function createReportsPoller(deps: ReportsPollerDeps): ReportsPoller {
   }
 
   function announce(request: ReportRequest): void {
-    const label = reportTypeLabels[request.type];
     if (request.status === 'processed') {
-      deps.notifier.notify('Report ready', `${capitalized(label)} of PEM ${request.pemSerialNumber} is ready.`);
+      deps.notifier.notify({ kind: 'reportReady', reportType: request.type, pem: request.pemSerialNumber });
     } else {
-      deps.notifier.notify('Report failed', `${capitalized(label)} of PEM ${request.pemSerialNumber} failed${request.failureReason ? `: ${request.failureReason}` : '.'}`);
+      deps.notifier.notify({ kind: 'reportFailed', reportType: request.type, pem: request.pemSerialNumber, ...(request.failureReason ? { reason: request.failureReason } : {}) });
     }
   }
 

@@ -1,5 +1,6 @@
 /** Theme and language, kept in the SettingsStore (`preferences.get/set`). */
 import { languageSchema, preferencesSchema, themeSchema, type Preferences } from '../../../shared/contract';
+import { matchLanguage } from '../../../shared/i18n/match-language';
 import type { CoreEvents } from '../events';
 import type { Logger, SettingsStore } from '../ports';
 
@@ -10,9 +11,20 @@ export interface PreferencesService {
   set(changes: Partial<Preferences>): Preferences;
 }
 
-export function createPreferencesService(deps: { settings: SettingsStore; logger: Logger; events: CoreEvents }): PreferencesService {
+export interface PreferencesDeps {
+  settings: SettingsStore;
+  logger: Logger;
+  events: CoreEvents;
+  /** The system's language preferences, most preferred first: the first run speaks the first one the app knows. */
+  systemLanguages?: () => readonly string[];
+}
+
+export function createPreferencesService(deps: PreferencesDeps): PreferencesService {
   const read = (): Preferences => {
-    const raw = deps.settings.get<unknown>(PREFERENCES_SETTINGS_KEY) ?? {};
+    const stored = deps.settings.get<unknown>(PREFERENCES_SETTINGS_KEY);
+    const saved = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+    // Until a language is saved (the first run), the system's language is the default.
+    const raw = 'language' in saved ? stored : { ...saved, language: matchLanguage(deps.systemLanguages?.() ?? []) };
     const parsed = preferencesSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
     // Keep what is still valid, default the rest.

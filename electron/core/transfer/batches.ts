@@ -4,7 +4,8 @@
  */
 import type { UploadState } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
-import type { Logger, Notifier } from '../ports';
+import type { NoticeBoard } from '../i18n/notices';
+import type { Logger } from '../ports';
 import { messageOf } from './entries';
 import type { JournalEntry } from './journal/entry';
 import type { UploadJournal } from './journal/journal';
@@ -28,11 +29,9 @@ export interface BatchTracker {
 export interface BatchTrackerDeps {
   journal: () => UploadJournal | undefined;
   events: CoreEvents;
-  notifier: Notifier;
+  notifier: NoticeBoard;
   logger: Logger;
 }
-
-const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
 
 export function createBatchTracker(deps: BatchTrackerDeps): BatchTracker {
   const announced = new Set<string>();
@@ -47,10 +46,8 @@ export function createBatchTracker(deps: BatchTrackerDeps): BatchTracker {
     const rejected = count('rejected') + (refusedBeforeJournal.get(batchId) ?? 0);
     deps.events.emit('uploads.batchSettled', { batchId, done, failed, rejected });
     if (members.length === 0 || done + failed + rejected === 0) return;
-    const problems = [failed ? `${failed} failed` : '', rejected ? `${rejected} refused` : ''].filter(Boolean).join(', ');
-    const body = problems ? `${files(done)} delivered; ${problems}. Open Uploads to see why.` : `${files(done)} delivered, each exactly once.`;
     try {
-      deps.notifier.notify(problems ? 'Uploads finished with problems' : 'Uploads delivered', body);
+      deps.notifier.notify({ kind: 'uploadsSettled', delivered: done, failed, rejected });
     } catch (error) {
       deps.logger.warn('The uploads notification could not be shown', { message: messageOf(error) });
     }

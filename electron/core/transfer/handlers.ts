@@ -11,7 +11,7 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     session: services.session,
     events: services.events,
     settings: services.ports.settings,
-    notifier: services.ports.notifier,
+    notifier: services.notices,
     logger: services.logger,
     clock: services.ports.clock,
     userDataDir: services.ports.userDataDir,

@@ -19,7 +19,8 @@ import { validateE2eId } from '../../../shared/validation';
 import type { CoreEvents } from '../events';
 import { createFileReader } from '../files/file-reader';
 import type { HttpClient } from '../http/client';
-import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
+import type { NoticeBoard } from '../i18n/notices';
+import type { Clock, Logger, SettingsStore } from '../ports';
 import { createAccountRules, type UploadsSession } from './accounts';
 import { createTransferApi } from './api/client';
 import { messages } from './api/messages';
@@ -71,7 +72,7 @@ export interface UploadsServiceDeps {
   session: UploadsSession;
   events: CoreEvents;
   settings: SettingsStore;
-  notifier: Notifier;
+  notifier: NoticeBoard;
   logger: Logger;
   clock: Clock;
   userDataDir: string;

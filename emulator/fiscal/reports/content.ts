@@ -5,7 +5,7 @@
 import { formatAmountUnits, parseAmountUnits } from '../../../shared/validation/fiscal-amounts';
 import { isNaturaCode, NATURA_DESCRIPTIONS } from '../../../shared/validation/vat';
 import { addVatLines, compareVatKeys, SIMPLIFIED_VAT_KEY } from '../receipts/compute';
-import { romeLocalDateTime } from '../italian-time';
+import { romeWallClock } from '../../../shared/format/fiscal-time';
 import { type Journal, type Merchant, type Pem, paymentTypes, type Receipt, type ReportContent, type ReportSection, type VatLine } from '../state';
 
 export const money = (units: bigint) => formatAmountUnits(units, 2);
@@ -19,9 +19,9 @@ export function addressLine(address: Merchant['address']): string {
   return `${address.street_address} ${address.street_number}, ${address.zip_code} ${address.city} (${address.province})`.replace(/\s+,/, ',');
 }
 
-/** `2026-10-08 16:20:42` (Italian time) for an ISO instant. */
+/** `2026-10-08 16:20:42` (Italian time) for an ISO instant: the same clock the app shows fiscal times on. */
 export function localTime(iso: string): string {
-  return romeLocalDateTime(new Date(iso)).replace('T', ' ');
+  return romeWallClock(new Date(iso));
 }
 
 export function vatLabel(code: string): string {

@@ -19,7 +19,7 @@ describe('app frame', () => {
 
   it('shows projects and roles from the token in the account details', async () => {
     renderApp(createFakeCore({ signedIn: true }).acube);
-    await userEvent.click(await screen.findByRole('button', { name: 'Account details' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'full@demo.test' }));
     const details = screen.getByRole('dialog', { name: 'Account details' });
     expect(within(details).getByText('peppol.api.acubeapi.com')).toBeTruthy();
     expect(within(details).getByText('ROLE_WRITER')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('app frame', () => {
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 }, { timeout: 5_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Fiscal' }));
-    expect(await screen.findByRole('heading', { name: 'Fiscal', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Fiscal', level: 1 }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Merchants', level: 2 })).toBeTruthy();
   });
 

@@ -7,10 +7,14 @@ interface PopoverProps {
   children: ReactNode;
   triggerClassName?: string;
   align?: 'start' | 'end';
+  /** The trigger shows text: let that text name it (label in name); `label` then names only the panel. */
+  nameFromContent?: boolean;
+  /** Called each time it opens. */
+  onOpen?: () => void;
 }
 
 /** A non-modal popover anchored to its button: Escape or a click outside closes it. */
-export function Popover({ trigger, label, children, triggerClassName, align = 'end' }: PopoverProps) {
+export function Popover({ trigger, label, children, triggerClassName, align = 'end', onOpen, nameFromContent = false }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,10 +45,14 @@ export function Popover({ trigger, label, children, triggerClassName, align = 'e
         ref={buttonRef}
         type="button"
         className={triggerClassName}
-        aria-label={label}
+        aria-label={nameFromContent ? undefined : label}
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
       >
         {trigger}
       </button>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, errorCodes } from '../../../shared/contract/errors';
 import { en } from './en';
 import { describeError } from './errors';
-import { it as italian } from './it';
+import { browserLanguage, languages, resources } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,25 +17,68 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-describe('translations', () => {
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+
+/** The plural forms a count of things can take in a language (whole numbers), plus `other`, i18next's fallback. */
+function countForms(language: string): string[] {
+  const rules = new Intl.PluralRules(language);
+  return [...new Set([...Array.from({ length: 1001 }, (_, n) => rules.select(n)), 'other'])];
+}
+
+/**
+ * The keys a language must have to match English: English's own keys, except that every plural
+ * (`x_one` + `x_other` in English) comes in the forms the language's own plural rules use.
+ */
+function expectedKeys(language: string): string[] {
+  const forms = countForms(language);
+  const keys = new Set<string>();
+  for (const key of leaves(en).keys()) {
+    if (pluralSuffix.test(key)) for (const form of forms) keys.add(key.replace(pluralSuffix, `_${form}`));
+    else keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+const variables = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))].sort();
+
+describe.each(languages.filter((language) => language !== 'en'))('translation %s', (language) => {
+  const strings = leaves(resources[language] as Tree);
   const english = leaves(en);
-  const italianLeaves = leaves(italian);
 
-  it('Italian has exactly the English keys, none empty', () => {
-    expect([...italianLeaves.keys()].sort()).toEqual([...english.keys()].sort());
-    for (const [key, value] of italianLeaves) expect(value.trim(), key).not.toBe('');
+  it('has every key English has (with its own plural forms), no more, none empty', () => {
+    expect([...strings.keys()].sort()).toEqual(expectedKeys(language));
+    for (const [key, value] of strings) expect(value.trim(), key).not.toBe('');
   });
 
-  it('keeps the same interpolation variables in both languages', () => {
-    const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [key, value] of english) expect(variables(italianLeaves.get(key) ?? ''), key).toEqual(variables(value));
-  });
-
-  it('has a friendly message for every error code of the contract', () => {
-    for (const code of errorCodes) {
-      expect(en.errors.codes[code], code).toBeTruthy();
-      expect(italian.errors.codes[code], code).toBeTruthy();
+  it('uses the same interpolation variables as English', () => {
+    for (const [key, value] of strings) {
+      const englishKey = english.has(key) ? key : key.replace(pluralSuffix, '_other');
+      const englishVariables = variables(english.get(englishKey) ?? '').filter((name) => name !== 'count');
+      expect(variables(value).filter((name) => name !== 'count'), key).toEqual(englishVariables);
     }
+  });
+
+  it('is not English left untranslated in whole sections', () => {
+    const same = [...strings].filter(([key, value]) => english.get(key) === value && /[a-z]{4,} [a-z]{4,}/.test(value));
+    expect(same.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe('languages', () => {
+  it('has a friendly message for every error code of the contract, in every language', () => {
+    for (const language of languages) for (const code of errorCodes) expect(resources[language].errors.codes[code], `${language} ${code}`).toBeTruthy();
+  });
+
+  it('starts in the browser’s language before preferences arrive', () => {
+    expect(browserLanguage({ languages: ['pl-PL', 'en'] })).toBe('pl');
+    expect(browserLanguage({ languages: ['nb-NO'] })).toBe('nb');
+    expect(browserLanguage({ languages: ['fr-FR'] })).toBe('en');
+  });
+
+  it('counts in Polish with its four plural forms', () => {
+    const t = i18next.createInstance({ lng: 'pl', resources: { pl: { translation: resources.pl } }, initAsync: false, showSupportNotice: false });
+    void t.init();
+    expect([1, 3, 5, 22, 25].map((count) => t.t('uploads.batch.fileCount', { count }))).toEqual(['1 plik', '3 pliki', '5 plików', '22 pliki', '25 plików']);
   });
 });
 

@@ -1,8 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Preferences } from '../../../shared/contract';
+import { matchLanguage } from '../../../shared/i18n/match-language';
 import { en } from './en';
 import { it } from './it';
+import { nb } from './nb';
+import { pl } from './pl';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,17 +15,23 @@ declare module 'i18next' {
 }
 
 export type Language = Preferences['language'];
-export const languages = ['en', 'it'] as const satisfies readonly Language[];
+export const languages = ['en', 'it', 'nb', 'pl'] as const satisfies readonly Language[];
+
+/** Each language by its own name (the same in every UI language, so a reader finds theirs). */
+export const languageNames: Record<Language, string> = { en: 'English', it: 'Italiano', nb: 'Norsk bokmål', pl: 'Polski' };
+
+/** Every language's strings, one entry per language (each aggregates its features' files). */
+export const resources = { en, it, nb, pl } as const;
 
 /** The language to show before preferences arrive (or when the core is unreachable). */
 export function browserLanguage(nav: Pick<Navigator, 'languages'> = navigator): Language {
-  return nav.languages.some((tag) => tag.toLowerCase().startsWith('it')) ? 'it' : 'en';
+  return matchLanguage(nav.languages);
 }
 
 export function initI18n(language: Language): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { en: { translation: en }, it: { translation: it } },
+      resources: Object.fromEntries(Object.entries(resources).map(([language, translation]) => [language, { translation }])),
       lng: language,
       fallbackLng: 'en',
       supportedLngs: [...languages],

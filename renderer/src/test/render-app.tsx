@@ -4,7 +4,7 @@ import { Root } from '../app/Root';
 import { createQueryClient } from '../app/query-client';
 import { installBridge } from '../bridge';
 import { initI18n } from '../i18n';
-import { useToastStore } from '../components/toast-store';
+import { clearNotifications } from '../components/toast-store';
 import { useReloginStore } from '../features/session/relogin';
 
 // Lazily loaded pages take longer than the 1 s default to appear on a loaded two-core machine;
@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 5_000 });
 /** Renders the whole app over a fake `window.acube`, at a given route. */
 export function renderApp(acube: AcubeBridge, route = '/documents') {
   useReloginStore.setState({ open: false, previous: null });
-  useToastStore.setState({ toasts: [] });
+  clearNotifications();
   window.location.hash = `#${route}`;
   installBridge(acube);
   initI18n('en');

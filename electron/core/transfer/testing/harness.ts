@@ -8,6 +8,7 @@ import { createCoreEvents, type CoreEvents } from '../../events';
 import { createHttpClient, type HttpClient, type HttpRequest } from '../../http/client';
 import { createSystemClock } from '../../node-ports/clock';
 import type { Clock } from '../../ports';
+import { createNoticeBoard } from '../../i18n/notices';
 import { MemoryLogger, MemoryNotifier, MemorySettingsStore } from '../../testing/memory-ports';
 import { createUploadsService, type UploadsHooks, type UploadsService, type UploadsSession, type UploadsTuning } from '../service';
 
@@ -131,7 +132,7 @@ export function createTestUploads(options: TestUploadsOptions): TestUploads {
     session,
     events,
     settings,
-    notifier,
+    notifier: createNoticeBoard(notifier, () => 'en'),
     logger,
     clock: options.clock ?? createSystemClock(),
     userDataDir: options.userDataDir,

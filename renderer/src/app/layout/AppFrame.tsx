@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus } from '../../../../shared/contract';
 import { UploadsFrameLayer } from '../../features/uploads/UploadsFrameLayer';
+import { CommandPalette } from '../CommandPalette';
 import { AppRoutes } from '../routes';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
@@ -27,6 +28,7 @@ export function AppFrame({ status, inert }: { status: SessionStatus; inert: bool
         </main>
       </div>
       <UploadsFrameLayer disabled={inert} />
+      {inert ? null : <CommandPalette />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { EnvironmentBadge, environmentKindOf } from '../../components/EnvironmentBadge';
 import { Icon } from '../../components/Icon';
 import { LogoMark } from '../../components/Logo';
+import { NotificationHistory } from '../../components/NotificationHistory';
 import { AccountDetails } from '../../features/session/AccountDetails';
 import { useActiveProfile } from '../../features/session/hooks';
 import { SessionTimer } from '../../features/session/SessionTimer';
@@ -35,6 +36,7 @@ export function AppHeader({ status }: { status: SessionStatus }) {
       </div>
       <div className="app-header__session">
         {status.expiresAt ? <SessionTimer expiresAt={status.expiresAt} /> : null}
+        <NotificationHistory />
         <AccountDetails status={status} />
         <Button
           variant="ghost"

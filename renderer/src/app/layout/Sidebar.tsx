@@ -16,8 +16,7 @@ export function Sidebar() {
   const appInfo = useAppInfo();
   return (
     <aside className="sidebar">
-      {/* The landmark keeps the agreed name "Main" whatever the language (tests and screen-reader users rely on it). */}
-      <nav aria-label="Main" className="sidebar__nav">
+      <nav aria-label={t('nav.label')} className="sidebar__nav">
         <ul className="nav-list">
           {items.map((item) => (
             <li key={item.to}>

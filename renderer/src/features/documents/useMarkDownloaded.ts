@@ -43,17 +43,19 @@ export function useMarkDownloaded() {
     onError: (error, _request, context) => {
       context?.undo();
       const { summary, detail } = describeError(t, error);
-      showToast({ tone: 'error', title: t('documents.mark.failed'), body: detail ? `${summary} ${detail}` : summary });
+      showToast({ tone: 'error', title: (t) => t('documents.mark.failed'), body: detail ? `${summary} ${detail}` : summary });
     },
     onSuccess: (_result, request) => {
       if (request.quiet) return;
-      const types = t(`documents.types.${typeKey[request.type]}.${request.uuids.length === 1 ? 'one' : 'many'}`);
       showToast({
         id: 'documents-mark',
         tone: 'success',
-        title: t(request.downloaded ? 'documents.mark.doneDownloaded' : 'documents.mark.doneNotDownloaded', { count: request.uuids.length, types }),
+        title: (t) => t(request.downloaded ? 'documents.mark.doneDownloaded' : 'documents.mark.doneNotDownloaded', {
+          count: request.uuids.length,
+          types: t(`documents.types.${typeKey[request.type]}.${request.uuids.length === 1 ? 'one' : 'many'}`),
+        }),
         timeoutMs: 6000,
-        action: { label: t('common.undo'), run: () => mutation.mutate({ ...request, downloaded: !request.downloaded, quiet: true }) },
+        action: { label: (t) => t('common.undo'), run: () => mutation.mutate({ ...request, downloaded: !request.downloaded, quiet: true }) },
       });
     },
     onSettled: () => {

@@ -50,6 +50,16 @@ describe('PEM dashboard', () => {
   });
 });
 
+describe('PEM page without a certificate', () => {
+  it('links the way to import one instead of naming it in plain text', async () => {
+    const core = createFakeFiscalCore({ certificate: null });
+    renderApp(core.acube, `/fiscal/pems/${SERIAL}`);
+    expect(await screen.findByText(/import it in Settings → Certificates first/, undefined, slow)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Import a certificate' });
+    expect(link.getAttribute('href')).toContain('/settings/certificates');
+  });
+});
+
 describe('receipt form', () => {
   it('computes the total live, fills the payment and refuses amounts in the wrong format', async () => {
     const core = createFakeFiscalCore();

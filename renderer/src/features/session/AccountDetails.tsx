@@ -1,14 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus } from '../../../../shared/contract';
 import { Popover } from '../../components/Popover';
+import { formatDateTime } from '../../format';
 
-const formatDate = (iso: string | undefined, language: string): string | undefined => {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? undefined
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
+const formatDate = (iso: string | undefined, language: string): string | undefined => formatDateTime(language, iso) || undefined;
 
 /** The header's user button: the e-mail, and on click the projects and roles from the token. */
 export function AccountDetails({ status }: { status: SessionStatus }) {
@@ -21,6 +16,7 @@ export function AccountDetails({ status }: { status: SessionStatus }) {
   return (
     <Popover
       label={t('header.accountDetails')}
+      nameFromContent
       triggerClassName="account-trigger"
       trigger={
         <>

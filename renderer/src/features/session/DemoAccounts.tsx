@@ -11,7 +11,7 @@ interface DemoAccountsProps {
   compact?: boolean;
 }
 
-/** One card-button per emulator demo account, named "Demo account: <name>", description visible. */
+/** One card-button per emulator demo account; its name is what it shows ("Demo account full …"), so speech input finds it by its words. */
 export function DemoAccounts({ accounts, onPick, pendingName, disabled = false, compact = false }: DemoAccountsProps) {
   const { t } = useTranslation();
   if (accounts.length === 0) return <p className="muted">{t('session.demo.none')}</p>;
@@ -24,8 +24,6 @@ export function DemoAccounts({ accounts, onPick, pendingName, disabled = false, 
             <button
               type="button"
               className="demo-account"
-              aria-label={t('session.demo.button', { name: account.name })}
-              aria-describedby={descriptionId}
               aria-busy={pendingName === account.name || undefined}
               disabled={disabled || pendingName !== null}
               onClick={() => onPick(account.name)}
@@ -35,13 +33,13 @@ export function DemoAccounts({ accounts, onPick, pendingName, disabled = false, 
                   {pendingName === account.name ? <Spinner /> : <Icon name="user" />}
                 </span>
                 <span className="demo-account__name">
-                  <span className="demo-account__eyebrow">{t('session.demo.eyebrow')}</span>
+                  <span className="demo-account__eyebrow">{t('session.demo.eyebrow')}</span>{' '}
                   <span className="demo-account__title">{account.name}</span>
                 </span>
-              </span>
+              </span>{' '}
               <span className="demo-account__description" id={descriptionId}>
                 {account.description}
-              </span>
+              </span>{' '}
               {compact ? null : <span className="demo-account__email">{account.email}</span>}
             </button>
           </li>

@@ -19,7 +19,7 @@ describe('sign in again', () => {
     const email = within(dialog).getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
     expect(email.value).toBe('full@demo.test');
     expect(email.readOnly).toBe(true);
-    expect(await within(dialog).findByRole('button', { name: 'Demo account: full' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: /^Demo account\W+full(\s|$)/ })).toBeTruthy();
 
     const nameField = screen.getByDisplayValue('Half-typed profile');
     expect(nameField.isConnected).toBe(true);
@@ -50,7 +50,7 @@ describe('sign in again', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
     expect(core.callsOf('preferences.set')).toHaveLength(1);
 
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Demo account: full' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /^Demo account\W+full(\s|$)/ }));
     await waitFor(() => expect(core.callsOf('preferences.set')).toHaveLength(2));
     expect(core.state.preferences.theme).toBe('dark');
     expect(screen.queryByRole('dialog')).toBeNull();

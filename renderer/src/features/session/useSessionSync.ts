@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { bridge } from '../../bridge';
-import { i18n } from '../../i18n';
-import { dismissToast, showToast } from '../../components/toast-store';
+import { clearNotifications, showToast, withdrawToast } from '../../components/toast-store';
 import { abandonRelogin, finishRelogin, requestRelogin, useReloginStore } from './relogin';
 import { applySessionStatus, getLastSignedIn, isUiSignedIn } from './session-cache';
 
@@ -31,10 +30,12 @@ export function useSessionSync(): void {
       applySessionStatus(queryClient, status, reason);
       if (reloginOpen && status.state === 'signedIn') finishRelogin();
       if (reloginOpen && (reason === 'logout' || reason === 'profile' || reason === 'addressChanged')) abandonRelogin();
+      if (status.state === 'signedOut' || reason === 'renewed' || reason === 'login') withdrawToast(expiringToastId);
+      // The next person at this computer must not read the last one's notifications.
+      if (reason === 'logout' || reason === 'profile' || reason === 'addressChanged') clearNotifications();
       if (reason === 'addressChanged') {
-        showToast({ tone: 'warning', title: i18n.t('sessionSecurity.addressChanged.title'), body: i18n.t('sessionSecurity.addressChanged.body') });
+        showToast({ tone: 'warning', title: (t) => t('sessionSecurity.addressChanged.title'), body: (t) => t('sessionSecurity.addressChanged.body') });
       }
-      if (status.state === 'signedOut' || reason === 'renewed' || reason === 'login') dismissToast(expiringToastId);
     });
 
     const offExpiring = bridge.on('session.expiring', ({ secondsLeft }) => {
@@ -43,10 +44,8 @@ export function useSessionSync(): void {
       showToast({
         id: expiringToastId,
         tone: 'warning',
-        title: i18n.t('session.expiring.title'),
-        body: `${i18n.t('session.expiring.body', { count: minutes })} ${i18n.t(
-          renews ? 'session.expiring.renews' : 'session.expiring.signInAgain',
-        )}`,
+        title: (t) => t('session.expiring.title'),
+        body: (t) => `${t('session.expiring.body', { count: minutes })} ${t(renews ? 'session.expiring.renews' : 'session.expiring.signInAgain')}`,
       });
     });
 

@@ -4,7 +4,7 @@ import type { Preferences } from '../../../../shared/contract';
 import { bridgeKeys, useBridgeMutation } from '../../bridge/queries';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SelectField } from '../../components/Field';
-import { languages } from '../../i18n';
+import { languageNames, languages } from '../../i18n';
 import { usePreferences } from '../session/hooks';
 
 const themes = ['system', 'light', 'dark'] as const satisfies readonly Preferences['theme'][];
@@ -52,7 +52,7 @@ export function AppearanceSection() {
         >
           {languages.map((language) => (
             <option key={language} value={language} lang={language}>
-              {t(`settings.appearance.languages.${language}`)}
+              {languageNames[language]}
             </option>
           ))}
         </SelectField>

@@ -48,7 +48,7 @@ export function ProfilesSection() {
       onSuccess: (next) => {
         putState(next);
         select({ kind: 'existing', id: profile.id });
-        showToast({ tone: 'success', title: t('settings.profiles.saved', { name: profile.name }), timeoutMs: 4000 });
+        showToast({ tone: 'success', title: (t) => t('settings.profiles.saved', { name: profile.name }), timeoutMs: 4000 });
       },
     });
 
@@ -61,11 +61,11 @@ export function ProfilesSection() {
           select({ kind: 'existing', id: next.activeId });
           showToast({
             tone: 'info',
-            title: t('settings.profiles.deleted', { name: profile.name }),
+            title: (t) => t('settings.profiles.deleted', { name: profile.name }),
             timeoutMs: 8000,
             // Deleting is immediate; undo puts the same profile back.
             action: {
-              label: t('common.undo'),
+              label: (t) => t('common.undo'),
               run: () => save.mutate(profile, { onSuccess: putState }),
             },
           });
@@ -79,7 +79,7 @@ export function ProfilesSection() {
       {
         onSuccess: (next) => {
           putState(next);
-          showToast({ tone: 'success', title: t('settings.profiles.activated', { name: profile.name }), timeoutMs: 4000 });
+          showToast({ tone: 'success', title: (t) => t('settings.profiles.activated', { name: profile.name }), timeoutMs: 4000 });
         },
       },
     );

@@ -4,6 +4,7 @@ import type { Issue } from './batch/batch-model';
 import type { StatusKey } from './model/status';
 import type { UploadState } from '../../../../shared/contract';
 import { statusOf } from './model/status';
+import { formatDateTime } from '../../format';
 
 export function formatBytes(bytes: number, language: string): string {
   const number = (value: number, digits: number) =>
@@ -25,9 +26,7 @@ export function formatWhen(iso: string, language: string, now: Date = new Date()
 }
 
 export function formatFullTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  return formatDateTime(language, iso, { seconds: true });
 }
 
 export function statusLabel(t: TFunction, status: StatusKey): string {

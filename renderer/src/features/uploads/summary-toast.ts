@@ -1,6 +1,6 @@
 /** The toast that sums up a batch once every file of it has settled (`uploads.batchSettled`). */
 import { showToast } from '../../components/toast-store';
-import { i18n } from '../../i18n';
+import type { TFunction } from 'i18next';
 import { BatchSummaries, type BatchSummary } from './model/batch-summaries';
 import { setFilter } from './model/ui-store';
 
@@ -12,18 +12,20 @@ export function setUploadsNavigator(navigate: (() => void) | null): void {
 }
 
 function summaryToast(summary: BatchSummary): void {
-  const t = i18n.t.bind(i18n);
   const troubles = summary.failed + summary.rejected + summary.notSent;
-  const parts = [t('uploads.toast.delivered', { count: summary.done })];
-  if (summary.failed > 0) parts.push(t('uploads.toast.failed', { count: summary.failed }));
-  if (summary.rejected > 0) parts.push(t('uploads.toast.rejected', { count: summary.rejected }));
-  if (summary.notSent > 0) parts.push(t('uploads.toast.notSent', { count: summary.notSent }));
+  const body = (t: TFunction): string => {
+    const parts = [t('uploads.toast.delivered', { count: summary.done })];
+    if (summary.failed > 0) parts.push(t('uploads.toast.failed', { count: summary.failed }));
+    if (summary.rejected > 0) parts.push(t('uploads.toast.rejected', { count: summary.rejected }));
+    if (summary.notSent > 0) parts.push(t('uploads.toast.notSent', { count: summary.notSent }));
+    return parts.join(' · ');
+  };
   showToast({
     tone: troubles > 0 ? 'warning' : 'success',
-    title: t('uploads.toast.settledTitle'),
-    body: parts.join(' · '),
+    title: (t) => t('uploads.toast.settledTitle'),
+    body,
     action: {
-      label: t('uploads.toast.show'),
+      label: (t) => t('uploads.toast.show'),
       run: () => {
         setFilter(summary.failed + summary.rejected > 0 ? 'failed' : 'all');
         navigateToUploads?.();

@@ -26,11 +26,10 @@ export function useBulkProgressEvents(): void {
         markSeen(progress.jobId);
         const ended = before && isRunning(before) && !isRunning(progress);
         if (ended && progress.state === 'done') {
-          const types = t(`documents.types.${typeKey[progress.type]}.${progress.total === 1 ? 'one' : 'many'}`);
           showToast({
             id: `bulk-${progress.jobId}`,
             tone: progress.failed > 0 ? 'warning' : 'success',
-            title: t('documents.bulk.doneToast', { count: progress.written + progress.skipped, types }),
+            title: (t) => t('documents.bulk.doneToast', { count: progress.written + progress.skipped, types: t(`documents.types.${typeKey[progress.type]}.${progress.total === 1 ? 'one' : 'many'}`) }),
             body: progress.failed > 0 ? t('documents.bulk.doneToastFailed', { count: progress.failed }) : progress.folder,
             timeoutMs: 8000,
           });

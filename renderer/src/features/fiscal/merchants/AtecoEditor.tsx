@@ -28,7 +28,7 @@ export function AtecoEditor({ merchantUuid, readOnly = false }: { merchantUuid: 
       queryClient.setQueryData(bridgeKeys.call('merchants.atecoCodes', { uuid: merchantUuid }), result);
       void queryClient.invalidateQueries({ queryKey: bridgeKeys.channel('cashRegister.me') });
       setRows(rowsOf(result.codes));
-      showToast({ tone: 'success', title: t('fiscal.ateco.saved', { count: result.codes.length }), timeoutMs: 5000 });
+      showToast({ tone: 'success', title: (t) => t('fiscal.ateco.saved', { count: result.codes.length }), timeoutMs: 5000 });
     },
   });
 

@@ -18,7 +18,7 @@ export function DiscardPemDialog({ pem, onClose }: { pem: Pem; onClose: () => vo
       queryClient.setQueryData(bridgeKeys.call('pems.get', { serialNumber: updated.serialNumber }), updated);
       void queryClient.invalidateQueries({ queryKey: bridgeKeys.channel('pems.list') });
       invalidateForPem(queryClient, ['pems.journal'], updated.serialNumber);
-      showToast({ tone: 'success', title: t('fiscal.discard.done', { serial: updated.serialNumber }), timeoutMs: 6000 });
+      showToast({ tone: 'success', title: (t) => t('fiscal.discard.done', { serial: updated.serialNumber }), timeoutMs: 6000 });
       onClose();
     },
   });

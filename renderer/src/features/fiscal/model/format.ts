@@ -1,40 +1,37 @@
 /** Money, dates and times as the user's language writes them. */
 import { formatAmountUnits } from '../../../../../shared/validation/fiscal-amounts';
-
-const localeOf = (language: string): string => (language.startsWith('it') ? 'it-IT' : 'en-GB');
+import { formatCurrency, formatDate as formatCalendarDate, formatFiscalDateTime } from '../../../format';
+import { i18n } from '../../../i18n';
 
 export function formatMoneyUnits(units: bigint, language: string): string {
   return formatMoney(formatAmountUnits(units, 2), language);
 }
 
-/** An amount string from the service ("12.50") as "€12.50" / "12,50 €". */
+/** An amount string from the service ("12.50") in euros, as the language writes it ("€12.50", "12,50 €", "12,50 zł" style). */
 export function formatMoney(amount: string | null | undefined, language: string): string {
   if (amount === null || amount === undefined || amount === '') return '—';
   const value = Number(amount);
   if (!Number.isFinite(value)) return amount;
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'EUR' }).format(value);
+  return formatCurrency(language, value, 'EUR');
 }
 
+/**
+ * A fiscal time (journal, report, emergency report: ISO instants; receipts: Rome local times) on
+ * Rome's clock, labelled when this computer's clock differs, so it matches the report PDFs.
+ */
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatFiscalDateTime(language, iso, { italianTimeLabel: i18n.t('format.italianTime', { lng: language }) });
 }
 
 export function formatDate(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';
-  // Calendar dates ("2026-10-08") are shown as they are meant, not shifted by the time zone.
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00`) : new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(date);
+  return formatCalendarDate(language, /^\d{4}-\d{2}-\d{2}T/.test(iso) && !/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso.slice(0, 10) : iso);
 }
 
-/** Italian receipts carry local date-times without an offset ("2026-10-08T16:20:42"). */
+/** Italian receipts carry local date-times without an offset ("2026-10-08T16:20:42"): Rome time. */
 export function formatLocalDateTime(value: string, language: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
-  if (!match) return value;
-  return `${formatDate(match[1], language)} ${match[2]}`;
+  return formatDateTime(value, language);
 }
 
 /** Today's date in the user's time zone, "YYYY-MM-DD". */

@@ -59,8 +59,8 @@ export function JournalCard({ pem }: JournalCardProps) {
       invalidateForPem(queryClient, ['pems.journal', 'receipts.list'], serialNumber);
       showToast({
         tone: 'success',
-        title: t('fiscal.journal.closed', { number: closure.journalNumber }),
-        body: t('fiscal.journal.closedBody'),
+        title: (t) => t('fiscal.journal.closed', { number: closure.journalNumber }),
+        body: (t) => t('fiscal.journal.closedBody'),
         timeoutMs: 8000,
       });
     },
@@ -68,12 +68,12 @@ export function JournalCard({ pem }: JournalCardProps) {
   const download = useBridgeMutation('pems.downloadData', {
     onSuccess: (file) => {
       saveBytes(base64ToBytes(file.base64), file.fileName, file.contentType || 'application/zip');
-      showToast({ tone: 'success', title: t('fiscal.journal.downloaded', { name: file.fileName }), timeoutMs: 6000 });
+      showToast({ tone: 'success', title: (t) => t('fiscal.journal.downloaded', { name: file.fileName }), timeoutMs: 6000 });
     },
   });
   const onRequested = (request: ReportRequest) => {
     addRequest(request);
-    if (request.status === 'queued') showToast({ tone: 'info', title: t('fiscal.reports.requested', { type: requestTypeLabel(request) }), timeoutMs: 5000 });
+    if (request.status === 'queued') showToast({ tone: 'info', title: (t) => t('fiscal.reports.requested', { type: requestTypeLabel(request) }), timeoutMs: 5000 });
   };
   const reading = useBridgeMutation('reports.requestJournalReading', { onSuccess: onRequested });
   const diagnostics = useBridgeMutation('reports.requestDiagnostics', { onSuccess: onRequested });

@@ -8,6 +8,7 @@ import { useCertificate, useJournal, useMerchant, usePem } from '../fiscal-queri
 import { merchantPath } from '../merchants/MerchantList';
 import { PemStatusBadge } from '../merchants/PemStatusBadge';
 import { issueBlockedReason } from '../receipts/issue-permission';
+import { pemCanIssue } from '../model/status';
 import { RecentReceiptsCard } from '../receipts/RecentReceiptsCard';
 import { usePreviewParam } from '../reports/preview-param';
 import { ReceiptsReportForm } from '../reports/ReceiptsReportForm';
@@ -75,7 +76,17 @@ export default function PemDashboard() {
       ) : (
         <div className={`pem-dashboard${previewUuid ? ' pem-dashboard--preview' : ''}`}>
           <div className="pem-dashboard__main">
-            {issueReason && journal.data ? <p className="pem-dashboard__note">{issueReason}</p> : null}
+            {issueReason && journal.data ? (
+              <p className="pem-dashboard__note">
+                {issueReason}
+                {pemCanIssue(pem.data.status) && (!certificate.data || certificate.data.expired) ? (
+                  <>
+                    {' '}
+                    <Link to="/settings/certificates">{t('fiscal.cashRegister.importCta')}</Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
             <JournalCard pem={pem.data} />
             <ReportRequestsCard serialNumber={serialNumber} previewUuid={previewUuid} onPreview={setPreview} />
             <ReportsCard serialNumber={serialNumber} previewUuid={previewUuid} onPreview={setPreview} />

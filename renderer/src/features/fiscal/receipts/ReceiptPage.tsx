@@ -111,7 +111,7 @@ export default function ReceiptPage() {
     onSuccess: (result) => {
       setVoiding(false);
       if (receipt.data) refresh(receipt.data.pemSerialNumber);
-      showToast({ tone: 'success', title: t('fiscal.void.done', { number: result.documentNumber }), timeoutMs: 6000 });
+      showToast({ tone: 'success', title: (t) => t('fiscal.void.done', { number: result.documentNumber }), timeoutMs: 6000 });
     },
   });
 

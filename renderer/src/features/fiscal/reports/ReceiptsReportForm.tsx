@@ -63,7 +63,7 @@ export function ReceiptsReportForm({ serialNumber, disabledReason }: { serialNum
       invalidateForPem(queryClient, ['reports.requests', 'reports.list'], serialNumber);
       setSubmitted(false);
       if (created.status === 'queued') {
-        showToast({ tone: 'info', title: t('fiscal.reports.requested', { type: t(`fiscal.reportTypes.${created.type}`) }), timeoutMs: 5000 });
+        showToast({ tone: 'info', title: (t) => t('fiscal.reports.requested', { type: t(`fiscal.reportTypes.${created.type}`) }), timeoutMs: 5000 });
       }
     },
   });

@@ -11,23 +11,22 @@ import { previewPath } from './preview-param';
 
 /** "Report ready" (with a way to preview it) or "Report failed" (with the reason); once per request. */
 export function announceReport(t: TFunction, navigate: NavigateFunction, serialNumber: string, request: ReportRequest): void {
-  const type = t(`fiscal.reportTypes.${request.type}`);
   const reportUuid = request.reportUuid;
   if (request.status === 'processed') {
     showToast({
       id: `report-${request.uuid}`,
       tone: 'success',
-      title: t('fiscal.reports.readyToast', { type }),
-      body: t('fiscal.reports.readyToastBody', { serial: serialNumber }),
-      action: reportUuid ? { label: t('fiscal.reports.openPreview'), run: () => navigate(previewPath(serialNumber, reportUuid)) } : undefined,
+      title: (t) => t('fiscal.reports.readyToast', { type: t(`fiscal.reportTypes.${request.type}`) }),
+      body: (t) => t('fiscal.reports.readyToastBody', { serial: serialNumber }),
+      action: reportUuid ? { label: (t) => t('fiscal.reports.openPreview'), run: () => navigate(previewPath(serialNumber, reportUuid)) } : undefined,
       timeoutMs: 12_000,
     });
   } else if (request.status === 'failed') {
     showToast({
       id: `report-${request.uuid}`,
       tone: 'error',
-      title: t('fiscal.reports.failedToast', { type }),
-      body: request.failureReason ?? t('fiscal.requests.failedNoReason'),
+      title: (t) => t('fiscal.reports.failedToast', { type: t(`fiscal.reportTypes.${request.type}`) }),
+      body: request.failureReason ?? ((t) => t('fiscal.requests.failedNoReason')),
     });
   }
 }

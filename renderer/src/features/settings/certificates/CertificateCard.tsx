@@ -29,7 +29,7 @@ export function CertificateCard({ certificate, onReplace }: CertificateCardProps
       setConfirming(false);
       queryClient.setQueryData(bridgeKeys.call('certificates.get'), null);
       queryClient.removeQueries({ queryKey: bridgeKeys.channel('cashRegister.me') });
-      showToast({ tone: 'success', title: t('certificates.removed'), timeoutMs: 6000 });
+      showToast({ tone: 'success', title: (t) => t('certificates.removed'), timeoutMs: 6000 });
     },
   });
   const validity = certificateValidity(certificate);

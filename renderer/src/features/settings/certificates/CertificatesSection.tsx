@@ -56,7 +56,7 @@ export function CertificatesSection() {
               void queryClient.invalidateQueries({ queryKey: bridgeKeys.channel('cashRegister.me') });
               showToast({
                 tone: 'success',
-                title: t('certificates.imported', { pem: imported.pemSerialNumber ?? imported.subject }),
+                title: (t) => t('certificates.imported', { pem: imported.pemSerialNumber ?? imported.subject }),
                 timeoutMs: 6000,
               });
             }}

@@ -20,7 +20,7 @@ function DownloadButton({ document: doc }: { document: TransferDocument }) {
       saveFilePayload(await bridge.invoke('transferDocuments.download', { id: doc.id }));
     } catch (error) {
       const { summary, detail } = describeError(t, error);
-      showToast({ tone: 'error', title: t('uploads.documents.downloadFailed'), body: detail ? `${summary} ${detail}` : summary });
+      showToast({ tone: 'error', title: (t) => t('uploads.documents.downloadFailed'), body: detail ? `${summary} ${detail}` : summary });
     } finally {
       setBusy(false);
     }

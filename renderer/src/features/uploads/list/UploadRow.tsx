@@ -26,9 +26,9 @@ function CopyIdButton({ id }: { id: string }) {
       .then(() => {
         setCopied(true);
         window.setTimeout(() => setCopied(false), 1500);
-        showToast({ id: 'uploads-copied', tone: 'success', title: t('uploads.list.copied'), body: id, timeoutMs: 2500 });
+        showToast({ id: 'uploads-copied', tone: 'success', title: (t) => t('uploads.list.copied'), body: id, timeoutMs: 2500 });
       })
-      .catch(() => showToast({ id: 'uploads-copied', tone: 'error', title: t('uploads.list.copyFailed'), body: id }));
+      .catch(() => showToast({ id: 'uploads-copied', tone: 'error', title: (t) => t('uploads.list.copyFailed'), body: id }));
   };
   return (
     <button type="button" className="icon-button upload-row__copy" aria-label={t('uploads.list.copyId', { id })} title={t('uploads.list.copyId', { id })} onClick={copy}>
@@ -50,12 +50,12 @@ function useRowAction(entry: UploadEntry) {
       queryClient.setQueryData<UploadEntry[]>(uploadsListKey, (current) => (current ? mergeEntries(current, [updated]) : current));
       showToast({
         tone: action === 'retry' ? 'info' : 'success',
-        title: t(action === 'retry' ? 'uploads.list.retried' : 'uploads.list.cancelled', { name: entry.fileName }),
+        title: (t) => t(action === 'retry' ? 'uploads.list.retried' : 'uploads.list.cancelled', { name: entry.fileName }),
         timeoutMs: 5000,
       });
     } catch (error) {
       const { summary, detail } = describeError(t, error);
-      showToast({ tone: 'error', title: t('uploads.list.actionFailed'), body: detail ?? summary });
+      showToast({ tone: 'error', title: (t) => t('uploads.list.actionFailed'), body: detail ?? summary });
     } finally {
       setBusy(null);
     }
