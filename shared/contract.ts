@@ -12,6 +12,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
+import { viewerChannels } from './contract/viewer';
 
 export const channels = {
   ...appChannels,
@@ -21,6 +22,7 @@ export const channels = {
   ...documentChannels,
   ...uploadChannels,
   ...fiscalChannels,
+  ...viewerChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -80,3 +82,5 @@ export {
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';
+export type * from './contract/viewer';
+export { stylesheetIdSchema, VIEWER_MAX_FILE_BYTES } from './contract/viewer';

@@ -50,6 +50,12 @@ export interface EmulatorLaunch {
   cwd?: string;
 }
 
+/** Prints untrusted HTML to a text PDF with scripts off and no network (Electron printToPDF, headless Chromium). */
+export interface PdfPrinter {
+  readonly engine: 'electron' | 'chromium';
+  print(html: string): Promise<Uint8Array>;
+}
+
 export interface Ports {
   settings: SettingsStore;
   secrets: SecretVault;
@@ -62,4 +68,6 @@ export interface Ports {
   emulatorLaunch: EmulatorLaunch;
   shell: 'electron' | 'browser';
   appVersion: string;
+  /** Absent when the host cannot print to PDF (then the viewer offers the system print dialog only). */
+  pdfPrinter?: PdfPrinter;
 }
