@@ -10,11 +10,14 @@
  * its sources (renderer/, shared/, vite.config.ts); a fast no-op otherwise.
  * `--emulator-only`: likewise for dist/emulator/cli.mjs (sources emulator/, shared/). The two combine;
  * the e2e global setup uses both (the browser shell runs an up-to-date bundle, which starts faster than tsx).
+ * Every mode first compiles the standards' XSLTs to SEF (scripts/compile-standards.mjs, cached by content
+ * hash, so free when nothing changed): the engine in core and emulator loads standards/sef/ at run time.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileStandards } from './compile-standards.mjs';
 import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,6 +126,7 @@ const main = async () => {
   if (unknown.length > 0) {
     throw new Error(`Unknown option(s): ${unknown.join(' ')}. Usage: node scripts/build.mjs [--renderer-only] [--emulator-only]`);
   }
+  await compileStandards({ quiet: true });
   if (args.length > 0) {
     if (args.includes('--emulator-only')) {
       if (emulatorIsFresh()) log('The emulator bundle is up to date (dist/emulator/cli.mjs).');

@@ -1,0 +1,10 @@
+export interface CompileTarget {
+  xsl: string;
+  imports?: string[];
+  catalog?: string;
+}
+export declare const artefactsDir: string;
+export declare const sefDir: string;
+export declare const compileTargets: CompileTarget[];
+export declare const sefPathFor: (xsl: string) => string;
+export declare const compileStandards: (options?: { force?: boolean; quiet?: boolean }) => Promise<{ compiled: number; cached: number; seconds: number }>;
