@@ -14,7 +14,7 @@ export const VIEWER_MAX_FILE_BYTES = 40 * 1024 * 1024;
 export type ViewerFamily = 'ubl' | 'fatturapa' | 'ksef' | 'csv' | 'json' | 'xml';
 
 /** The stylesheets the core can apply; which apply to a document is in `ViewedDocument.stylesheets`. */
-export const stylesheetIdSchema = z.enum(['fatturapa-ade', 'fatturapa-asso', 'ksef-fa2']);
+export const stylesheetIdSchema = z.enum(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso', 'ksef-fa2']);
 export type StylesheetId = z.infer<typeof stylesheetIdSchema>;
 
 export interface ViewerParty {
@@ -152,3 +152,17 @@ export const viewerChannels = {
     }),
   ),
 };
+
+/**
+ * A finding of the official rules (XSD, Schematron) to show on the document. The viewer takes them
+ * from whoever validated the document (issue 13's engine); a click shows the place in the source.
+ */
+export interface ViewerFinding {
+  rule: string;
+  severity: 'fatal' | 'warning' | 'information';
+  message: string;
+  /** XPath of the element the rule points at. */
+  location?: string;
+  /** 1-based line in the pretty-printed source, when known. */
+  line?: number;
+}

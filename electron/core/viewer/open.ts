@@ -161,7 +161,7 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     document.summary = fatturaPaSummary(root);
     document.layout = fatturaPaLayout(root);
     document.attachments = fatturaPaAttachments(root);
-    document.stylesheets = ['fatturapa-ade', 'fatturapa-asso'] satisfies StylesheetId[];
+    document.stylesheets = ['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso'] satisfies StylesheetId[];
     return document;
   }
   if (isKsef(root)) {

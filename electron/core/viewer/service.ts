@@ -22,14 +22,15 @@ export interface ViewerService {
 export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; now?: () => number } = {}): ViewerService {
   const engine = deps.engine ?? unavailableStylesheetEngine;
   const now = deps.now ?? (() => performance.now());
-  const opened = new Map<string, { texts: string[]; stylesheets: StylesheetId[][] }>();
+  const opened = new Map<string, { texts: string[]; labels: string[]; stylesheets: StylesheetId[][] }>();
 
   return {
     open(name, base64, destinationId) {
       const bytes = Buffer.from(base64, 'base64');
       const file = openFile(name, bytes, destinationId);
+      for (const document of file.documents) document.stylesheets = document.stylesheets.filter((sheet) => engine.supports(sheet, document.formatLabel));
       const id = randomUUID();
-      opened.set(id, { texts: file.texts, stylesheets: file.documents.map((document) => document.stylesheets) });
+      opened.set(id, { texts: file.texts, labels: file.documents.map((document) => document.formatLabel), stylesheets: file.documents.map((document) => document.stylesheets) });
       while (opened.size > KEPT_FILES) opened.delete(opened.keys().next().value as string);
       const { texts: _texts, ...result } = file;
       return { id, ...result };
@@ -41,7 +42,7 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
       if (text === undefined) throw new AppError('not_found', `The file has no document number ${index + 1}.`);
       if (!file.stylesheets[index]?.includes(stylesheet)) throw new AppError('validation', `The stylesheet ${stylesheet} does not apply to this document.`);
       const started = now();
-      const html = await engine.render(text, stylesheet);
+      const html = await engine.render(text, stylesheet, file.labels[index] ?? '');
       return { html: sandboxedHtml(html), stylesheet, millis: Math.round(now() - started) };
     },
     async pdf(html, fileName) {

@@ -1,5 +1,6 @@
 import { uploadsEn } from '../features/uploads/i18n/en';
 import { documentsEn } from '../features/documents/i18n/en';
+import { viewerEn } from '../features/viewer/i18n/en';
 import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
 import { fiscalEn } from '../features/fiscal/i18n/en';
 import { certificatesEn } from '../features/settings/certificates/i18n/en';
@@ -233,6 +234,7 @@ export const en = {
   },
   uploads: uploadsEn,
   documents: documentsEn,
+  viewer: viewerEn,
   pdfViewer: pdfViewerEn,
   fiscal: fiscalEn,
   certificates: certificatesEn,
