@@ -204,6 +204,7 @@ function OneDocument({
     if (extra) return extra.render();
     return (
       <>
+        {stylesheetHtml || (useStylesheet && rendered.isPending) ? <DocumentHeader document={document} /> : null}
         {document.problem ? (
           <Alert tone="warning" title={t('viewer.problem.title')}>
             <p>{document.problem}</p>
