@@ -6,7 +6,11 @@ import { createXsltStylesheetEngine, findStandardsRoot } from './xslt-engine';
 export const createViewerHandlers: HandlerFactory = (services) => {
   const root = findStandardsRoot();
   const engine = root ? createXsltStylesheetEngine(root) : undefined;
-  if (engine) services.onDispose(() => engine.close());
+  if (engine) {
+    // SaxonJS and the stylesheets load in the worker while the app starts, so the first document opens warm.
+    engine.warm();
+    services.onDispose(() => engine.close());
+  }
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
   const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
   return {

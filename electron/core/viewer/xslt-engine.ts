@@ -63,7 +63,18 @@ const countries = () => {
   if (!pool) pool = { [workerData.countriesUrl]: SaxonJS.XPath.evaluate('parse-xml($t)', null, { params: { t: fs.readFileSync(workerData.countriesPath, 'utf8') } }) };
   return pool;
 };
-parentPort.on('message', ({ id, sefPath, xml, ksef }) => {
+parentPort.on('message', ({ id, sefPath, xml, ksef, warm }) => {
+  if (warm) {
+    // Loads the stylesheets ahead of the first document, off the core's thread.
+    for (const path of warm) {
+      try {
+        if (!stylesheets.has(path)) stylesheets.set(path, JSON.parse(fs.readFileSync(path, 'utf8')));
+        // One transform of an empty document prepares the stylesheet's code paths.
+        SaxonJS.transform({ stylesheetInternal: stylesheets.get(path), sourceText: '<empty/>', destination: 'serialized', outputProperties: { method: 'html', 'html-version': 5, version: '5' } }, 'sync');
+      } catch {}
+    }
+    return;
+  }
   try {
     let sef = stylesheets.get(sefPath);
     if (!sef) {
@@ -90,6 +101,8 @@ interface Pending {
 }
 
 export interface XsltStylesheetEngine extends StylesheetEngine {
+  /** Starts the worker and loads SaxonJS and the FatturaPA/KSeF stylesheets in it, so the first document renders warm. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -133,6 +146,13 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
   };
 
   return {
+    warm() {
+      const sefs = ['fatturapa-ade', 'ksef-fa2'].flatMap((sheet) =>
+        ['FPA12', 'FPR12'].map((label) => artefactFor(sheet as StylesheetId, label)),
+      );
+      const paths = [...new Set(sefs)].flatMap((artefact) => (artefact && manifest[artefact] ? [path.join(root, manifest[artefact].sef)] : []));
+      start().postMessage({ warm: paths });
+    },
     supports(stylesheet, formatLabel) {
       const artefact = artefactFor(stylesheet, formatLabel);
       return artefact !== null && manifest[artefact] !== undefined && existsSync(path.join(root, manifest[artefact].sef));
