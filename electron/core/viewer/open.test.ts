@@ -63,8 +63,8 @@ describe('the viewer opens every public fixture', () => {
     if (document.family !== 'ubl') expect(document.layout?.sections.length).toBeGreaterThan(2);
   });
 
-  it('offers the AdE and AssoSoftware stylesheets for FatturaPA, the Ministry one for FA(2) and none for FA(3)', () => {
-    expect(openFile('a.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-asso']);
+  it('lists the AdE (1.2.2, 1.2.3) and AssoSoftware stylesheets for FatturaPA, the Ministry one for FA(2) and none for FA(3)', () => {
+    expect(openFile('a.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso']);
     expect(openFile('b.xml', fixtureBytes('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml')).documents[0]?.stylesheets).toEqual(['ksef-fa2']);
     expect(openFile('c.xml', fixtureBytes('ksef-fop/fa3/podstawowa/FA_3_complex.xml')).documents[0]?.stylesheets).toEqual([]);
   });

@@ -5,6 +5,7 @@
  * Read with node-forge's ASN.1 reader only, so any key type (RSA, EC) and any digest can be shown.
  */
 import forge from 'node-forge';
+import { asn1Children, asn1Octets, asn1Oid, signedDataDer } from '../../../shared/asn1/signed-data';
 import type { ViewerSignature } from '../../../shared/contract';
 
 const OID = {
@@ -25,52 +26,52 @@ export function looksLikeP7m(bytes: Uint8Array, fileName: string): boolean {
 }
 
 export function openP7m(bytes: Uint8Array, fileName: string): P7mOpening {
-  const der = toDer(bytes);
+  const der = signedDataDer(bytes);
   let root: forge.asn1.Asn1;
   try {
     root = forge.asn1.fromDer(Buffer.from(der).toString('binary'), false);
   } catch {
     return notSigned(fileName);
   }
-  const [contentType, explicitContent] = children(root);
-  if (!contentType || oidOf(contentType) !== OID.signedData || !explicitContent) return notSigned(fileName);
-  const signedData = children(explicitContent)[0];
+  const [contentType, explicitContent] = asn1Children(root);
+  if (!contentType || asn1Oid(contentType) !== OID.signedData || !explicitContent) return notSigned(fileName);
+  const signedData = asn1Children(explicitContent)[0];
   if (!signedData) return notSigned(fileName);
-  const parts = children(signedData);
+  const parts = asn1Children(signedData);
   const encapsulated = parts[2];
   const signerInfos = parts[parts.length - 1];
-  if (!encapsulated || !signerInfos || signerInfos.tagClass !== forge.asn1.Class.UNIVERSAL || children(signerInfos).length === 0) {
+  if (!encapsulated || !signerInfos || signerInfos.tagClass !== forge.asn1.Class.UNIVERSAL || asn1Children(signerInfos).length === 0) {
     return { ok: false, error: `${fileName} holds no signature, so it is not a signed document.` };
   }
-  const eContent = children(encapsulated)[1];
+  const eContent = asn1Children(encapsulated)[1];
   if (!eContent) {
     return { ok: false, error: `${fileName} is a detached signature: the document is not inside it. Open the document file itself.` };
   }
   const certificates = parts.find((part) => part.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && part.type === 0);
-  const signers = children(signerInfos).map((info) => describeSigner(info, certificates ? children(certificates) : []));
-  return { ok: true, content: Buffer.from(octets(eContent), 'binary'), signature: { signers, verified: false } };
+  const signers = asn1Children(signerInfos).map((info) => describeSigner(info, certificates ? asn1Children(certificates) : []));
+  return { ok: true, content: Buffer.from(asn1Octets(eContent), 'binary'), signature: { signers, verified: false } };
 }
 
 type Signer = ViewerSignature['signers'][number];
 
 function describeSigner(info: forge.asn1.Asn1, certificates: forge.asn1.Asn1[]): Signer {
-  const fields = children(info);
+  const fields = asn1Children(info);
   const signer: Signer = {};
   // sid: issuerAndSerialNumber (SEQUENCE { issuer, serial }) or [0] subjectKeyIdentifier.
   const sid = fields[1];
-  const serial = sid && sid.tagClass === forge.asn1.Class.UNIVERSAL ? children(sid)[1] : undefined;
+  const serial = sid && sid.tagClass === forge.asn1.Class.UNIVERSAL ? asn1Children(sid)[1] : undefined;
   const certificate = certificates.find((candidate) => {
-    const tbs = children(candidate)[0];
-    const tbsFields = tbs ? children(tbs) : [];
+    const tbs = asn1Children(candidate)[0];
+    const tbsFields = tbs ? asn1Children(tbs) : [];
     const serialField = tbsFields[0]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC ? tbsFields[1] : tbsFields[0];
     return serial !== undefined && serialField !== undefined && serialField.value === serial.value;
   }) ?? (certificates.length === 1 ? certificates[0] : undefined);
   if (certificate) Object.assign(signer, subjectOf(certificate));
   const signedAttributes = fields.find((field) => field.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && field.type === 0);
-  for (const attribute of signedAttributes ? children(signedAttributes) : []) {
-    const [type, values] = children(attribute);
-    if (!type || oidOf(type) !== OID.signingTime) continue;
-    const time = values ? children(values)[0] : undefined;
+  for (const attribute of signedAttributes ? asn1Children(signedAttributes) : []) {
+    const [type, values] = asn1Children(attribute);
+    if (!type || asn1Oid(type) !== OID.signingTime) continue;
+    const time = values ? asn1Children(values)[0] : undefined;
     if (time && typeof time.value === 'string') {
       const date = time.type === forge.asn1.Type.UTCTIME ? forge.asn1.utcTimeToDate(time.value) : forge.asn1.generalizedTimeToDate(time.value);
       if (!Number.isNaN(date.getTime())) signer.signingTime = date.toISOString();
@@ -80,15 +81,15 @@ function describeSigner(info: forge.asn1.Asn1, certificates: forge.asn1.Asn1[]):
 }
 
 function subjectOf(certificate: forge.asn1.Asn1): Omit<Signer, 'signingTime'> {
-  const tbs = children(certificate)[0];
-  const tbsFields = tbs ? children(tbs) : [];
+  const tbs = asn1Children(certificate)[0];
+  const tbsFields = tbs ? asn1Children(tbs) : [];
   const offset = tbsFields[0]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC ? 1 : 0;
   const subject = tbsFields[offset + 4];
   const names = new Map<string, string>();
-  for (const set of subject ? children(subject) : []) {
-    for (const pair of children(set)) {
-      const [type, value] = children(pair);
-      const oid = type ? oidOf(type) : null;
+  for (const set of subject ? asn1Children(subject) : []) {
+    for (const pair of asn1Children(set)) {
+      const [type, value] = asn1Children(pair);
+      const oid = type ? asn1Oid(type) : null;
       if (oid && value && typeof value.value === 'string' && !names.has(oid)) names.set(oid, decodeString(value));
     }
   }
@@ -115,29 +116,6 @@ function decodeString(node: forge.asn1.Asn1): string {
   } catch {
     return raw;
   }
-}
-
-function toDer(bytes: Uint8Array): Uint8Array {
-  if (bytes[0] === 0x30) return bytes;
-  const text = Buffer.from(bytes).toString('latin1');
-  const body = text.replace(/-----(BEGIN|END) [A-Z0-9 ]+-----/g, '').replace(/\s+/g, '');
-  if (body.length > 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(body)) return Buffer.from(body, 'base64');
-  return bytes;
-}
-
-function children(node: forge.asn1.Asn1): forge.asn1.Asn1[] {
-  return Array.isArray(node.value) ? node.value : [];
-}
-
-function oidOf(node: forge.asn1.Asn1): string | null {
-  if (node.type !== forge.asn1.Type.OID || typeof node.value !== 'string') return null;
-  return forge.asn1.derToOid(node.value);
-}
-
-/** The bytes of an (explicitly tagged, possibly constructed) OCTET STRING, as a binary string. */
-function octets(node: forge.asn1.Asn1): string {
-  if (typeof node.value === 'string') return node.value;
-  return node.value.map(octets).join('');
 }
 
 function notSigned(fileName: string): P7mOpening {
