@@ -210,6 +210,7 @@ const benches: BenchSpec[] = [
   { name: 'inbox', script: 'bench/inbox.ts', args: [], timeoutMs: 360_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'pdf', script: 'bench/pdf.ts', args: [], timeoutMs: 200_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'validation', script: 'bench/validation.ts', args: [], timeoutMs: 600_000, checks: (line) => checksLineSchema.parse(line).checks },
+  { name: 'viewer', script: 'bench/viewer.ts', args: [], timeoutMs: 120_000, checks: (line) => checksLineSchema.parse(line).checks },
 ];
 
 interface BenchRun {

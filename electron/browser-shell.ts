@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireInstanceLock, AlreadyRunningError, createCoreApp, createNodePorts, type InstanceLock } from './core';
+import { createChromiumPdfPrinter, findChromium } from './core/viewer/chromium-pdf';
 import { ArgsError, parseBrowserShellArgs, usage } from './browser-shell/args';
 import { startBridgeServer } from './browser-shell/bridge-server';
 import { ensureRendererBuilt } from './browser-shell/ensure-renderer';
@@ -87,6 +88,8 @@ const main = async (): Promise<void> => {
     shell: 'browser',
     appVersion: packageVersion(),
   });
+  const chromium = findChromium();
+  if (chromium) ports.pdfPrinter = createChromiumPdfPrinter(chromium);
   const core = createCoreApp(ports);
 
   let stopping = false;

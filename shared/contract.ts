@@ -14,6 +14,7 @@ import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 import { standardsChannels } from './contract/standards';
+import { viewerChannels } from './contract/viewer';
 
 export const channels = {
   ...appChannels,
@@ -24,6 +25,7 @@ export const channels = {
   ...uploadChannels,
   ...fiscalChannels,
   ...standardsChannels,
+  ...viewerChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -90,3 +92,5 @@ export {
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';
+export type * from './contract/viewer';
+export { stylesheetIdSchema, VIEWER_MAX_FILE_BYTES } from './contract/viewer';

@@ -16,10 +16,11 @@ import { createUploadHandlers } from './transfer/handlers';
 import { createDocumentHandlers } from './documents/handlers';
 import { createFileHandlers } from './files/handlers';
 import { createFiscalHandlers } from './fiscal/handlers';
+import { createViewerHandlers } from './viewer/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
 
 /** Every area's handlers. A new area adds its factory here. */
-const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createStandardsHandlers];
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createStandardsHandlers, createViewerHandlers];
 
 export interface CoreAppOptions extends CoreOptions {
   /** Extra handler areas (tests; hosts with areas of their own). */

@@ -75,6 +75,12 @@ export interface EmulatorHost {
   spawn(launch: EmulatorLaunch, args: string[]): EmulatorProcess;
 }
 
+/** Prints untrusted HTML to a text PDF with scripts off and no network (Electron printToPDF, headless Chromium). */
+export interface PdfPrinter {
+  readonly engine: 'electron' | 'chromium';
+  print(html: string): Promise<Uint8Array>;
+}
+
 export interface Ports {
   settings: SettingsStore;
   secrets: SecretVault;
@@ -89,4 +95,6 @@ export interface Ports {
   emulatorHost?: EmulatorHost;
   shell: 'electron' | 'browser';
   appVersion: string;
+  /** Absent when the host cannot print to PDF (then the viewer offers the system print dialog only). */
+  pdfPrinter?: PdfPrinter;
 }

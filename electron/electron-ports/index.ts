@@ -4,6 +4,7 @@ import { createNodeLogger, createSystemClock } from '../core/node-ports';
 import type { EmulatorLaunch, Ports } from '../core/ports';
 import { createElectronDialogs } from './dialogs';
 import { createElectronNotifier } from './notifier';
+import { createElectronPdfPrinter } from './pdf-printer';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createElectronSettingsStore } from './settings-store';
 import { utilityEmulatorHost } from './utility-emulator-host';
@@ -29,5 +30,6 @@ export const createElectronPorts = async (options: ElectronPortsOptions): Promis
     emulatorHost: utilityEmulatorHost,
     shell: 'electron',
     appVersion: app.getVersion(),
+    pdfPrinter: createElectronPdfPrinter(),
   };
 };

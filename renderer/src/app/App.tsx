@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { Toaster } from '../components/Toaster';
 import { useSessionStatus } from '../features/session/hooks';
 import { ReloginDialog } from '../features/session/ReloginDialog';
@@ -13,6 +15,8 @@ import { usePreferenceEffects } from './usePreferenceEffects';
  * Signed out → the sign-in screen. Signed in → the app frame. Session lost while signed in →
  * the frame stays mounted (inert) under the "Sign in again" dialog.
  */
+const OpenFilePage = lazy(() => import('../features/viewer/OpenFilePage'));
+
 export function App() {
   useCoreEventSync();
   useSessionSync();
@@ -20,6 +24,7 @@ export function App() {
   const session = useSessionStatus();
   const reloginOpen = useReloginStore((state) => state.open);
   const lostSession = useReloginStore((state) => state.previous);
+  const location = useLocation();
 
   if (session.isPending) return <SplashScreen />;
   if (session.isError) return <StartupErrorScreen error={session.error} onRetry={() => void session.refetch()} />;
@@ -27,9 +32,19 @@ export function App() {
   const signedIn = session.data.state === 'signedIn';
   // While signing in again, the header keeps showing the session that was lost.
   const frameStatus = signedIn ? session.data : reloginOpen ? (lostSession ?? session.data) : null;
+  // "Open file…" needs no account: signed out, it replaces the sign-in screen until the user goes back.
+  const signedOutViewer = !frameStatus && location.pathname === '/open';
   return (
     <>
-      {frameStatus ? <AppFrame status={frameStatus} inert={reloginOpen} /> : <SignInPage />}
+      {frameStatus ? (
+        <AppFrame status={frameStatus} inert={reloginOpen} />
+      ) : signedOutViewer ? (
+        <Suspense fallback={<SplashScreen />}>
+          <OpenFilePage standalone />
+        </Suspense>
+      ) : (
+        <SignInPage />
+      )}
       <ReloginDialog />
       <Toaster />
     </>

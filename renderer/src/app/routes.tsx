@@ -13,6 +13,7 @@ const DocumentsPage = lazy(loadDocumentsPage);
 const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
 const FiscalPage = lazy(() => import('../features/fiscal/FiscalPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const OpenFilePage = lazy(() => import('../features/viewer/OpenFilePage'));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -72,6 +73,7 @@ export function AppRoutes() {
           <Route path="uploads/*" element={<UploadsPage />} />
           <Route path="fiscal/*" element={<FiscalPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
+          <Route path="open" element={<OpenFilePage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -9,7 +9,7 @@ interface ModalProps {
   onEscape?: () => void;
   initialFocus?: RefObject<HTMLElement | null>;
   describedBy?: string;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { validationEn } from '../features/validation/i18n/en';
 import { uploadsEn } from '../features/uploads/i18n/en';
 import { documentsEn } from '../features/documents/i18n/en';
+import { viewerEn } from '../features/viewer/i18n/en';
 import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
 import { fiscalEn } from '../features/fiscal/i18n/en';
 import { certificatesEn } from '../features/settings/certificates/i18n/en';
@@ -256,6 +257,7 @@ export const en = {
   uploads: uploadsEn,
   documents: documentsEn,
   validation: validationEn,
+  viewer: viewerEn,
   pdfViewer: pdfViewerEn,
   fiscal: fiscalEn,
   certificates: certificatesEn,

@@ -2,6 +2,7 @@ import { validationIt } from '../features/validation/i18n/it';
 import type { Translation } from './en';
 import { uploadsIt } from '../features/uploads/i18n/it';
 import { documentsIt } from '../features/documents/i18n/it';
+import { viewerIt } from '../features/viewer/i18n/it';
 import { pdfViewerIt } from '../components/pdf-viewer/i18n/it';
 import { fiscalIt } from '../features/fiscal/i18n/it';
 import { certificatesIt } from '../features/settings/certificates/i18n/it';
@@ -258,6 +259,7 @@ export const it: Translation = {
   uploads: uploadsIt,
   documents: documentsIt,
   validation: validationIt,
+  viewer: viewerIt,
   pdfViewer: pdfViewerIt,
   fiscal: fiscalIt,
   certificates: certificatesIt,

@@ -4,6 +4,7 @@ import { documentsNb } from '../features/documents/i18n/nb';
 import { pdfViewerNb } from '../components/pdf-viewer/i18n/nb';
 import { fiscalNb } from '../features/fiscal/i18n/nb';
 import { certificatesNb } from '../features/settings/certificates/i18n/nb';
+import { viewerNb } from '../features/viewer/i18n/nb';
 import { validationNb } from '../features/validation/i18n/nb';
 import { sessionSecurityNb } from '../features/session/i18n/nb';
 
@@ -261,5 +262,6 @@ export const nb: Translation = {
   fiscal: fiscalNb,
   certificates: certificatesNb,
   validation: validationNb,
+  viewer: viewerNb,
   sessionSecurity: sessionSecurityNb,
 };

@@ -3,10 +3,11 @@ import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useAppInfo } from '../../features/session/hooks';
 
-const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' }[] = [
+const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' | 'viewer.openFile.nav' }[] = [
   { to: '/documents', icon: 'documents', label: 'nav.documents' },
   { to: '/uploads', icon: 'uploads', label: 'nav.uploads' },
   { to: '/fiscal', icon: 'fiscal', label: 'nav.fiscal' },
+  { to: '/open', icon: 'layers', label: 'viewer.openFile.nav' },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' nav-link--active' : ''}`;

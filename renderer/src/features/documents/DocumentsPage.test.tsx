@@ -71,6 +71,27 @@ function createDocumentsCore(options: { failFirstList?: boolean; jobs?: BulkDown
     for (const candidate of records) if (uuids.includes(candidate.uuid)) candidate.downloaded = downloaded;
     return ok({ count: uuids.length });
   };
+  core.handlers['documents.source'] = () => ok({ fileName: 'INV.xml', contentType: 'application/xml', base64: 'PEludm9pY2UvPg==', size: 10, text: '<Invoice/>', pretty: '<Invoice/>' });
+  core.handlers['viewer.open'] = () =>
+    ok({
+      id: 'opened-1',
+      fileName: 'INV.xml',
+      size: 10,
+      containers: [],
+      skipped: [],
+      documents: [
+        {
+          name: 'INV.xml',
+          family: 'ubl',
+          formatLabel: 'Invoice',
+          summary: { number: invoice.id, date: invoice.issueDate, seller: { name: 'Fjordkraft Handel AS' }, buyer: { name: 'Ledgerdesk Demo AS' }, total: { text: '5000.00', currency: 'NOK' } },
+          ubl: invoice,
+          stylesheets: [],
+          attachments: [],
+          source: { text: '<Invoice/>', pretty: '<Invoice/>', size: 10, contentType: 'application/xml', truncated: false },
+        },
+      ],
+    });
   core.handlers['documents.bulkDownloadJobs'] = () => ok(options.jobs ?? []);
   core.handlers['documents.bulkDownloadResume'] = (payload) => ok({ jobId: (payload as { jobId: string }).jobId });
   core.handlers['documents.bulkDownload'] = () => ok({ jobId: 'job-new' });
@@ -140,7 +161,7 @@ describe('documents inbox', () => {
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
     fireEvent.keyDown(grid, { key: 'Enter' });
     const pane = await screen.findByRole('region', { name: 'Document INV-0001' });
-    expect(within(pane).getByRole('region', { name: 'Supplier: Fjordkraft Handel AS' })).toBeTruthy();
+    expect(await within(pane).findByRole('region', { name: 'Supplier: Fjordkraft Handel AS' })).toBeTruthy();
     expect(within(pane).getByText('Office chairs')).toBeTruthy();
     expect(within(pane).getAllByText('Amount due').length).toBeGreaterThan(0);
     expect(window.location.hash).toContain('open=uuid-1');

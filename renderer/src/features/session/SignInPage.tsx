@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,6 +135,9 @@ export function SignInPage() {
               {t('session.signIn.submit')}
             </Button>
           </form>
+          <p className="auth-card__open">
+            <Link to="/open">{t('viewer.openFile.fromSignIn')}</Link>
+          </p>
         </div>
 
         {showDemo ? (

@@ -11,8 +11,9 @@ import { formatAmount, formatBytes, formatDate, formatQuantity } from '../model/
 import { addressLines, PartyCard } from './PartyCard';
 
 interface DocumentViewProps {
-  type: DocumentType;
-  uuid: string;
+  /** The inbox document it came from (attachments are then fetched from the core); absent for a local file. */
+  type?: DocumentType | undefined;
+  uuid?: string | undefined;
   document: UblDocument;
 }
 
@@ -307,11 +308,15 @@ function describeCharge(kinds: { charge: string; allowance: string }, charge: Al
   return [kind, charge.reason ?? charge.reasonCode, charge.percent !== undefined ? `${charge.percent} %` : undefined, money(charge.amount)].filter(Boolean).join(' · ');
 }
 
-function AttachmentRow({ type, uuid, index, attachment }: { type: DocumentType; uuid: string; index: number; attachment: Attachment }) {
+function AttachmentRow({ type, uuid, index, attachment }: { type?: DocumentType | undefined; uuid?: string | undefined; index: number; attachment: Attachment }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'failed'; error: unknown }>({ status: 'idle' });
   const name = attachment.filename ?? attachment.id ?? t('documents.detail.attachment.unnamed', { number: index + 1 });
   const save = () => {
+    if (!type || !uuid) {
+      saveBytes(base64ToBytes(attachment.base64 ?? ''), name, attachment.mimeCode || 'application/octet-stream');
+      return;
+    }
     setState({ status: 'saving' });
     bridge
       .invoke('documents.attachment', { type, uuid, index })

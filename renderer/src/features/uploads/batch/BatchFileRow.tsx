@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { SchemaCheckNote } from '../../validation/SchemaCheckNote';
@@ -6,6 +6,9 @@ import { FeatureIcon } from '../FeatureIcon';
 import { formatBytes, issueText } from '../format';
 import type { BatchRow } from './batch-model';
 import { removeFromDraft, setDraftOverride } from './draft-store';
+import { readViewerFile } from '../../viewer/read-file';
+
+const ViewerDialog = lazy(() => import('../../viewer/ViewerDialog').then((module) => ({ default: module.ViewerDialog })));
 
 const folderOf = (relativePath: string): string => {
   const slash = relativePath.lastIndexOf('/');
@@ -22,6 +25,7 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
   const problems = row.fileIssues.map((issue) => issueText(t, issue, language));
   const warnings = row.warnings.map((issue) => issueText(t, issue, language));
   const e2eError = row.e2eIssue ? issueText(t, row.e2eIssue, language) : null;
+  const [viewing, setViewing] = useState(false);
 
   return (
     <div className={`batch-row${row.sendable ? '' : ' batch-row--blocked'}`}>
@@ -64,6 +68,14 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
           </>
         )}
       </div>
+      <button type="button" className="btn btn--ghost btn--sm batch-row__view" aria-label={t('viewer.actions.viewNamed', { name: row.name })} onClick={() => setViewing(true)}>
+        {t('viewer.actions.view')}
+      </button>
+      {viewing ? (
+        <Suspense fallback={null}>
+          <ViewerDialog title={row.name} fileKey={['draft', row.id]} load={() => readViewerFile(row.draft.file)} onClose={() => setViewing(false)} />
+        </Suspense>
+      ) : null}
       <button type="button" className="icon-button batch-row__remove" aria-label={t('uploads.batch.remove', { name: row.name })} onClick={() => removeFromDraft([row.id])}>
         <Icon name="close" />
       </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferDocument, UploadEntry } from '../../../../../shared/contract';
 import { bridge } from '../../../bridge';
@@ -10,6 +10,30 @@ import { describeError } from '../../../i18n/errors';
 import { FeatureIcon } from '../FeatureIcon';
 import { formatWhen, serverStatusLabel } from '../format';
 import { saveFilePayload } from './download';
+
+const ViewerDialog = lazy(() => import('../../viewer/ViewerDialog').then((module) => ({ default: module.ViewerDialog })));
+
+/** Opens the delivered document in the viewer, with its KSeF number / SDI id. */
+function ViewButton({ document: doc }: { document: TransferDocument }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const load = async () => {
+    const file = await bridge.invoke('transferDocuments.download', { id: doc.id });
+    return { name: file.fileName || doc.file_name, base64: file.base64, destinationId: doc.destination_id ?? undefined };
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--ghost btn--sm" aria-label={t('viewer.actions.viewNamed', { name: doc.file_name })} onClick={() => setOpen(true)}>
+        {t('viewer.actions.view')}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ViewerDialog title={doc.file_name} fileKey={['transfer', doc.id, doc.destination_id]} load={load} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 function DownloadButton({ document: doc }: { document: TransferDocument }) {
   const { t } = useTranslation();
@@ -81,6 +105,7 @@ export function TransferDocuments({ entry }: { entry: UploadEntry }) {
                   <time dateTime={doc.created_at}>{formatWhen(doc.created_at, i18n.language)}</time>
                 </td>
                 <td className="upload-docs__action">
+                  <ViewButton document={doc} />
                   <DownloadButton document={doc} />
                 </td>
               </tr>

@@ -1,0 +1,237 @@
+/**
+ * Opens any file the viewer is given: unwraps a signed `.p7m`, lists a ZIP's entries, splits a
+ * multi-document CSV, recognises UBL 2.1 (five types), FatturaPA 1.2 and KSeF FA(2)/FA(3) and
+ * builds what the viewer shows for each document. Never throws for bad content: a document that
+ * cannot be laid out carries a `problem` and its source; only a file past the limits is refused.
+ */
+import { unzipSync } from 'fflate';
+import { AppError, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
+import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
+import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
+import { prettySource } from '../documents/source-view';
+import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
+import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
+import { looksLikeP7m, openP7m } from './p7m';
+import { decodeDocumentText } from './text';
+import { ublAttachments, ublSummary } from './ubl-summary';
+
+export const ZIP_LIMITS = { entries: 500, uncompressedBytes: 200 * 1024 * 1024, ratio: 200 };
+/** Characters of source kept for the source view; the full file stays in the core for rendering. */
+export const SOURCE_KEEP_CHARACTERS = 2_000_000;
+
+export type OpenedFile = Omit<ViewerResult, 'id'> & { texts: string[] };
+
+export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string): OpenedFile {
+  if (bytes.length === 0) throw new AppError('validation', `${fileName} is empty: there is nothing to show.`);
+  if (bytes.length > VIEWER_MAX_FILE_BYTES) {
+    throw new AppError('too_large', `${fileName} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the viewer opens files up to ${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB.`);
+  }
+  const result: OpenedFile = { fileName, size: bytes.length, containers: [], documents: [], skipped: [], texts: [] };
+  let name = fileName;
+  let content = bytes;
+  if (looksLikeP7m(bytes, fileName)) {
+    const opened = openP7m(bytes, fileName);
+    if (!opened.ok) throw new AppError('validation', opened.error);
+    result.containers.push('p7m');
+    result.signature = opened.signature;
+    content = opened.content;
+    name = fileName.replace(/\.p7m$/i, '');
+  }
+  if (isZip(content)) {
+    result.containers.push('zip');
+    readZip(name, content, result, destinationId);
+  } else {
+    addFile(name, content, result, destinationId);
+  }
+  return result;
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
+}
+
+function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+  let count = 0;
+  let total = 0;
+  let tooLarge = '';
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/') || /(^|\/)(\._|\.DS_Store$|Thumbs\.db$)/.test(file.name)) return false;
+        count += 1;
+        total += file.originalSize;
+        if (file.size > 0 && file.originalSize / file.size > ZIP_LIMITS.ratio && file.originalSize > 1024 * 1024) tooLarge = `${file.name} expands ${Math.round(file.originalSize / file.size)} times`;
+        return count <= ZIP_LIMITS.entries && total <= ZIP_LIMITS.uncompressedBytes && !tooLarge;
+      },
+    });
+  } catch (error) {
+    throw new AppError('validation', `${zipName} is not a readable ZIP archive (${(error as Error).message}).`);
+  }
+  if (count > ZIP_LIMITS.entries) throw new AppError('too_large', `${zipName} holds more than ${ZIP_LIMITS.entries} files, more than the viewer lists. Open a smaller ZIP.`);
+  if (total > ZIP_LIMITS.uncompressedBytes) throw new AppError('too_large', `${zipName} unpacks to more than ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB, more than the viewer opens.`);
+  if (tooLarge) throw new AppError('too_large', `${zipName} looks like a ZIP bomb: ${tooLarge}. It was not unpacked.`);
+  const names = Object.keys(entries).sort((a, b) => a.localeCompare(b));
+  if (names.length === 0) throw new AppError('validation', `${zipName} contains no files.`);
+  for (const path of names) {
+    const entryName = path.split('/').pop() ?? path;
+    let entry = entries[path] ?? new Uint8Array();
+    let shownName = entryName;
+    if (entry.length === 0) {
+      result.skipped.push({ name: entryName, reason: 'The file is empty.' });
+      continue;
+    }
+    if (/\.p7m$/i.test(entryName)) {
+      const opened = openP7m(entry, entryName);
+      if (!opened.ok) {
+        result.skipped.push({ name: entryName, reason: opened.error });
+        continue;
+      }
+      entry = opened.content;
+      shownName = entryName.replace(/\.p7m$/i, '');
+    }
+    if (isZip(entry)) {
+      result.skipped.push({ name: entryName, reason: 'A ZIP inside the ZIP is not opened.' });
+      continue;
+    }
+    addFile(shownName, entry, result, destinationId);
+  }
+}
+
+function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+  const decoded = decodeDocumentText(bytes, name);
+  if (!decoded.ok) {
+    push(result, bareDocument(name, '', bytes.length, 'application/octet-stream', decoded.error), '');
+    return;
+  }
+  const text = decoded.text;
+  const first = text.trimStart()[0];
+  if (first === '<') return push(result, readXml(name, text, bytes.length, destinationId), text);
+  if (first === '{' || first === '[') return push(result, readJson(name, text, bytes.length), text);
+  if (/\.csv$/i.test(name) || looksLikeCsv(text)) return readCsv(name, text, bytes.length, result);
+  push(result, bareDocument(name, text, bytes.length, 'text/plain', `${name} is not XML, JSON or CSV, so it cannot be shown as a document.`), text);
+}
+
+function push(result: OpenedFile, document: ViewedDocument, text: string): void {
+  result.documents.push(document);
+  result.texts.push(text);
+}
+
+function looksLikeCsv(text: string): boolean {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  return /[,;]/.test(firstLine) && !firstLine.includes('<');
+}
+
+function keptSource(text: string, pretty: string) {
+  const truncated = pretty.length > SOURCE_KEEP_CHARACTERS;
+  return { text: text.length > SOURCE_KEEP_CHARACTERS ? text.slice(0, SOURCE_KEEP_CHARACTERS) : text, pretty: truncated ? pretty.slice(0, SOURCE_KEEP_CHARACTERS) : pretty, truncated };
+}
+
+function bareDocument(name: string, text: string, size: number, contentType: string, problem?: string): ViewedDocument {
+  const document: ViewedDocument = {
+    name,
+    family: 'xml',
+    formatLabel: contentType === 'text/plain' || contentType === 'application/octet-stream' ? '?' : 'XML',
+    summary: {},
+    stylesheets: [],
+    attachments: [],
+    source: { size, contentType, ...keptSource(text, text) },
+  };
+  if (problem) document.problem = problem;
+  return document;
+}
+
+function readXml(name: string, text: string, size: number, destinationId?: string): ViewedDocument {
+  const pretty = size <= 20 * 1024 * 1024 ? prettySource(text, 'xml') : text;
+  const base = (): ViewedDocument => ({ ...bareDocument(name, text, size, 'application/xml'), source: { size, contentType: 'application/xml', ...keptSource(text, pretty) } });
+  let root: XmlElement;
+  try {
+    root = parseXmlTree(text);
+  } catch (error) {
+    return { ...base(), problem: (error as Error).message };
+  }
+  const document = base();
+  if (destinationId) document.destinationId = destinationId;
+  if (isFatturaPa(root)) {
+    document.family = 'fatturapa';
+    document.formatLabel = root.attributes.versione ?? 'FatturaPA';
+    const version = fatturaPaVersion(root);
+    if ('problem' in version) return { ...document, problem: version.problem };
+    document.version = '1.2';
+    document.summary = fatturaPaSummary(root);
+    document.layout = fatturaPaLayout(root);
+    document.attachments = fatturaPaAttachments(root);
+    document.stylesheets = ['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso'] satisfies StylesheetId[];
+    return document;
+  }
+  if (isKsef(root)) {
+    document.family = 'ksef';
+    const version = ksefVersion(root);
+    if ('problem' in version) return { ...document, formatLabel: 'KSeF', problem: version.problem };
+    document.formatLabel = version.version;
+    document.summary = ksefSummary(root);
+    document.layout = ksefLayout(root, destinationId);
+    if (version.version === 'FA (2)') document.stylesheets = ['ksef-fa2'];
+    return document;
+  }
+  try {
+    const ubl = normalizeUblTree(root);
+    document.family = 'ubl';
+    document.formatLabel = ubl.rootName;
+    document.version = ubl.ublVersionId ?? '2.1';
+    document.ubl = ubl;
+    document.summary = ublSummary(ubl);
+    document.attachments = ublAttachments(ubl);
+    return document;
+  } catch (error) {
+    return { ...document, formatLabel: root.name, problem: `${(error as Error).message} The viewer shows UBL 2.1, FatturaPA 1.2 and KSeF FA (2)/FA (3) documents.` };
+  }
+}
+
+function readJson(name: string, text: string, size: number): ViewedDocument {
+  const pretty = prettySource(text, 'json');
+  return {
+    ...bareDocument(name, text, size, 'application/json', 'JSON documents are shown as source only.'),
+    family: 'json',
+    formatLabel: 'JSON',
+    source: { size, contentType: 'application/json', ...keptSource(text, pretty) },
+  };
+}
+
+function readCsv(name: string, text: string, size: number, result: OpenedFile): void {
+  const parsed = parseCsv(text, name);
+  if (!parsed.ok) {
+    push(result, { ...bareDocument(name, text, size, 'text/csv', parsed.error), family: 'csv', formatLabel: 'CSV' }, text);
+    return;
+  }
+  const grouped = groupCsvDocuments(parsed.table, name);
+  if (!grouped.ok) {
+    push(result, { ...bareDocument(name, text, size, 'text/csv', grouped.error), family: 'csv', formatLabel: 'CSV' }, text);
+    return;
+  }
+  const { header, delimiter } = parsed.table;
+  if (grouped.groups.length > 1 && !result.containers.includes('csv')) result.containers.push('csv');
+  const number = findColumn(header, ['document_number', 'invoice_number', 'document_id', 'numero_documento', 'numero_fattura', 'numer_faktury']);
+  const date = findColumn(header, ['document_date', 'issue_date', 'date', 'data', 'data_documento', 'data_wystawienia']);
+  const seller = findColumn(header, ['seller_name', 'supplier_name', 'seller', 'cedente', 'sprzedawca']);
+  const buyer = findColumn(header, ['buyer_name', 'customer_name', 'buyer', 'cessionario', 'nabywca']);
+  const total = findColumn(header, ['total', 'total_amount', 'amount', 'importo_totale', 'kwota_brutto']);
+  for (const group of grouped.groups) {
+    const first = group.rows[0] ?? [];
+    const groupText = [header, ...group.rows].map((row) => row.map((field) => (/[",;\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(delimiter)).join('\n');
+    const document: ViewedDocument = {
+      ...bareDocument(group.key ? `${name} · ${group.key}` : name, groupText, grouped.groups.length === 1 ? size : groupText.length, 'text/csv'),
+      family: 'csv',
+      formatLabel: 'CSV',
+      csv: { header, rows: group.rows },
+      summary: {
+        ...(group.key ? { number: group.key } : number >= 0 && first[number] ? { number: first[number] } : {}),
+        ...(date >= 0 && first[date] ? { date: first[date] } : {}),
+        ...(seller >= 0 && first[seller] ? { seller: { name: first[seller] } } : {}),
+        ...(buyer >= 0 && first[buyer] ? { buyer: { name: first[buyer] } } : {}),
+        ...(total >= 0 && first[total] ? { total: { text: first[total] } } : {}),
+      },
+    };
+    push(result, document, groupText);
+  }
+}

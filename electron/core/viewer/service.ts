@@ -1,0 +1,57 @@
+/**
+ * The viewer in the core: opens files (bytes from the renderer), keeps the last few opened for
+ * their stylesheet renders and attachments, renders with the official stylesheets (through the
+ * StylesheetEngine seam) and prints HTML to PDF through the host's printer.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError, type FilePayload, type RenderedDocument, type StylesheetId, type ViewerResult } from '../../../shared/contract';
+import { sanitizeFileName } from '../../../shared/documents/file-name-template';
+import { sandboxedHtml } from '../../../shared/viewer/sandboxed-html';
+import type { PdfPrinter } from '../ports';
+import { openFile } from './open';
+import { unavailableStylesheetEngine, type StylesheetEngine } from './stylesheets';
+
+const KEPT_FILES = 12;
+
+export interface ViewerService {
+  open(name: string, base64: string, destinationId?: string): ViewerResult;
+  render(id: string, index: number, stylesheet: StylesheetId): Promise<RenderedDocument>;
+  pdf(html: string, fileName: string): Promise<FilePayload & { engine: 'electron' | 'chromium' | 'none' }>;
+}
+
+export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; now?: () => number } = {}): ViewerService {
+  const engine = deps.engine ?? unavailableStylesheetEngine;
+  const now = deps.now ?? (() => performance.now());
+  const opened = new Map<string, { texts: string[]; labels: string[]; stylesheets: StylesheetId[][] }>();
+
+  return {
+    open(name, base64, destinationId) {
+      const bytes = Buffer.from(base64, 'base64');
+      const file = openFile(name, bytes, destinationId);
+      for (const document of file.documents) document.stylesheets = document.stylesheets.filter((sheet) => engine.supports(sheet, document.formatLabel));
+      const id = randomUUID();
+      opened.set(id, { texts: file.texts, labels: file.documents.map((document) => document.formatLabel), stylesheets: file.documents.map((document) => document.stylesheets) });
+      while (opened.size > KEPT_FILES) opened.delete(opened.keys().next().value as string);
+      const { texts: _texts, ...result } = file;
+      return { id, ...result };
+    },
+    async render(id, index, stylesheet) {
+      const file = opened.get(id);
+      if (!file) throw new AppError('not_found', 'This file is no longer open in the viewer. Open it again.');
+      const text = file.texts[index];
+      if (text === undefined) throw new AppError('not_found', `The file has no document number ${index + 1}.`);
+      if (!file.stylesheets[index]?.includes(stylesheet)) throw new AppError('validation', `The stylesheet ${stylesheet} does not apply to this document.`);
+      const started = now();
+      const html = await engine.render(text, stylesheet, file.labels[index] ?? '');
+      return { html: sandboxedHtml(html), stylesheet, millis: Math.round(now() - started) };
+    },
+    async pdf(html, fileName) {
+      if (!deps.printer) {
+        throw new AppError('unavailable', 'This installation cannot write PDFs by itself (no Chromium was found). Use Print and choose "Save as PDF".');
+      }
+      const safeName = `${sanitizeFileName(fileName.replace(/\.pdf$/i, ''), 150) || 'document'}.pdf`;
+      const bytes = await deps.printer.print(sandboxedHtml(html, { title: fileName }));
+      return { fileName: safeName, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), size: bytes.length, engine: deps.printer.engine };
+    },
+  };
+}

@@ -1,0 +1,294 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ViewedDocument, ViewerFinding, ViewerResult } from '../../../../shared/contract';
+import { bridge } from '../../bridge';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Spinner } from '../../components/Spinner';
+import { DocIcon, type DocIconName } from '../documents/DocIcon';
+import { DocumentView } from '../documents/detail/DocumentView';
+import { AttachmentList } from './AttachmentList';
+import { CsvTable } from './CsvTable';
+import { DocumentHeader } from './DocumentHeader';
+import { FindingsPanel } from './FindingsPanel';
+import { rememberLayout, rememberedLayout, type LayoutChoice } from './layout-choice';
+import { ViewerActions } from './ViewerActions';
+import { SandboxedFrame } from './SandboxedFrame';
+import { SchemaLayoutView } from './SchemaLayoutView';
+import { SourceCode } from './SourceCode';
+import '../documents/documents.css';
+import './viewer.css';
+
+export interface ViewerFile {
+  name: string;
+  base64: string;
+  /** KSeF number / SDI id, when known (a delivered transfer document). */
+  destinationId?: string | undefined;
+}
+
+export interface ExtraTab {
+  id: string;
+  label: string;
+  icon: DocIconName;
+  render(): ReactNode;
+}
+
+interface DocumentViewerProps {
+  /** Identifies the file for caching, e.g. `['inbox', type, uuid]`. */
+  fileKey: readonly unknown[];
+  load(): Promise<ViewerFile>;
+  /** Where the document comes from in the inbox (its attachments are then read through the core). */
+  inbox?: { type: Parameters<typeof DocumentView>[0]['type']; uuid: string };
+  extraTabs?: ExtraTab[];
+  tab?: string;
+  onTab?(tab: string): void;
+  /** The official rules' findings for this document, when they were run (see ViewerFinding). */
+  findings?: ViewerFinding[];
+}
+
+/** One viewer for every e-invoice format and every place a document appears (issue 14). */
+export function DocumentViewer({ fileKey, load, inbox, extraTabs = [], tab, onTab, findings }: DocumentViewerProps) {
+  const { t } = useTranslation();
+  const opened = useQuery<ViewerResult>({
+    queryKey: ['viewer', ...fileKey],
+    queryFn: async () => bridge.invoke('viewer.open', await load()),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+  if (opened.isPending) {
+    return (
+      <div className="status-line status-line--pending doc-pane__loading" role="status">
+        <Spinner size="md" />
+        <span>{t('documents.detail.loading')}</span>
+      </div>
+    );
+  }
+  if (opened.isError) {
+    return (
+      <ErrorAlert
+        error={opened.error}
+        title={t('viewer.openFile.readFailed')}
+        actions={
+          <Button size="sm" icon="refresh" onClick={() => void opened.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <OpenedFile result={opened.data} inbox={inbox} extraTabs={extraTabs} tab={tab} onTab={onTab} findings={findings} />;
+}
+
+function OpenedFile({ result, inbox, extraTabs, tab, onTab, findings }: { result: ViewerResult } & Pick<DocumentViewerProps, 'inbox' | 'extraTabs' | 'tab' | 'onTab' | 'findings'>) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const document = result.documents[index];
+  const count = result.documents.length;
+  return (
+    <div className="viewer" aria-label={t('viewer.label')} role="region">
+      {result.signature ? <SignatureNotice signature={result.signature} /> : null}
+      {count > 1 ? (
+        <nav className="viewer__picker" aria-label={t('viewer.documents.list')}>
+          <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => setIndex(index - 1)} aria-label={t('viewer.documents.previous')}>
+            ‹
+          </Button>
+          <select className="input viewer__select" aria-label={t('viewer.documents.list')} value={index} onChange={(event) => setIndex(Number(event.target.value))}>
+            {result.documents.map((candidate, candidateIndex) => (
+              <option key={candidateIndex} value={candidateIndex}>
+                {`${candidateIndex + 1}. ${candidate.summary.number ?? candidate.name}`}
+              </option>
+            ))}
+          </select>
+          <span className="viewer__position">{t('viewer.documents.position', { index: index + 1, count })}</span>
+          <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => setIndex(index + 1)} aria-label={t('viewer.documents.next')}>
+            ›
+          </Button>
+        </nav>
+      ) : null}
+      {result.skipped.length > 0 ? (
+        <Alert tone="warning" title={t('viewer.documents.skipped', { count: result.skipped.length })}>
+          <ul className="viewer__skipped">
+            {result.skipped.map((entry) => (
+              <li key={entry.name}>
+                <span className="mono">{entry.name}</span>: {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {document ? <OneDocument key={`${result.id}-${index}`} fileId={result.id} index={index} document={document} inbox={inbox} extraTabs={extraTabs ?? []} tab={tab} onTab={onTab} findings={findings} /> : null}
+    </div>
+  );
+}
+
+function SignatureNotice({ signature }: { signature: NonNullable<ViewerResult['signature']> }) {
+  const { t, i18n } = useTranslation();
+  const when = (time: string | undefined) => (time ? t('viewer.signature.time', { time: new Date(time).toLocaleString(i18n.language) }) : t('viewer.signature.noTime'));
+  return (
+    <Alert tone="info" title={t('viewer.signature.title')}>
+      <ul className="viewer__signers">
+        {signature.signers.map((signer, index) => (
+          <li key={index}>
+            {signer.name || signer.organization ? t('viewer.signature.signer', { name: [signer.name, signer.organization].filter(Boolean).join(', ') }) : t('viewer.signature.unknownSigner')}
+            {signer.serialNumber ? <span className="mono"> ({signer.serialNumber})</span> : null} {when(signer.signingTime)}
+          </li>
+        ))}
+      </ul>
+      <p>{t('viewer.signature.notVerified')}</p>
+    </Alert>
+  );
+}
+
+type CoreTab = 'document' | 'source' | 'attachments';
+
+function OneDocument({
+  fileId,
+  index,
+  document,
+  inbox,
+  extraTabs,
+  tab,
+  onTab,
+  findings,
+}: { fileId: string; index: number; document: ViewedDocument; extraTabs: ExtraTab[] } & Pick<DocumentViewerProps, 'inbox' | 'tab' | 'onTab' | 'findings'>) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const [ownTab, setOwnTab] = useState<string>('document');
+  const [highlightLine, setHighlightLine] = useState<number | undefined>();
+  const [layout, setLayout] = useState<LayoutChoice>(() => rememberedLayout(document));
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const tabs: Array<{ id: string; label: string; icon: DocIconName }> = [
+    { id: 'document', label: t('viewer.view.document'), icon: 'list' },
+    { id: 'source', label: t('viewer.view.source'), icon: 'code' },
+    ...(document.attachments.length > 0 ? [{ id: 'attachments', label: t('viewer.view.attachments', { count: document.attachments.length }), icon: 'paperclip' as const }] : []),
+    ...extraTabs.map(({ id, label, icon }) => ({ id, label, icon })),
+  ];
+  const requested = tab ?? ownTab;
+  const active = tabs.some((candidate) => candidate.id === requested) ? requested : 'document';
+  const select = (next: string) => (onTab ? onTab(next) : setOwnTab(next));
+
+  const useStylesheet = layout !== 'own' && document.stylesheets.includes(layout) && !document.problem;
+  const rendered = useQuery({
+    queryKey: ['viewer.render', fileId, index, layout],
+    queryFn: () => bridge.invoke('viewer.render', { id: fileId, index, stylesheet: layout as Exclude<LayoutChoice, 'own'> }),
+    enabled: useStylesheet,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const position = tabs.findIndex((candidate) => candidate.id === active);
+    const next = event.key === 'ArrowRight' ? tabs[(position + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(position - 1 + tabs.length) % tabs.length] : undefined;
+    if (!next) return;
+    event.preventDefault();
+    select(next.id);
+    tabRefs.current[next.id]?.focus();
+  };
+
+  const chooseLayout = (choice: LayoutChoice) => {
+    setLayout(choice);
+    rememberLayout(document, choice);
+  };
+
+  const stylesheetHtml = useStylesheet && rendered.isSuccess ? rendered.data.html : undefined;
+  const body = (): ReactNode => {
+    if (active === 'source') {
+      return <SourceCode fileName={document.name} text={document.source.text} pretty={document.source.pretty} size={document.source.size} contentType={document.source.contentType} truncated={document.source.truncated} highlightLine={highlightLine} />;
+    }
+    if (active === 'attachments') return <AttachmentList attachments={document.attachments} />;
+    const extra = extraTabs.find((candidate) => candidate.id === active);
+    if (extra) return extra.render();
+    return (
+      <>
+        {stylesheetHtml || (useStylesheet && rendered.isPending) ? <DocumentHeader document={document} /> : null}
+        {document.problem ? (
+          <Alert tone="warning" title={t('viewer.problem.title')}>
+            <p>{document.problem}</p>
+            <p>{t('viewer.problem.hint')}</p>
+          </Alert>
+        ) : null}
+        {document.problem ? (
+          <SourceCode fileName={document.name} text={document.source.text} pretty={document.source.pretty} size={document.source.size} contentType={document.source.contentType} truncated={document.source.truncated} />
+        ) : useStylesheet && rendered.isPending ? (
+          <div className="status-line status-line--pending" role="status">
+            <Spinner size="md" />
+            <span>{t('viewer.layoutChoice.rendering')}</span>
+          </div>
+        ) : stylesheetHtml ? (
+          <SandboxedFrame html={stylesheetHtml} title={t('viewer.layoutChoice.frameTitle', { stylesheet: t(`viewer.layoutChoice.${layout}`) })} />
+        ) : (
+          <>
+            {useStylesheet && rendered.isError ? (
+              <Alert tone="info" title={t('viewer.layoutChoice.failed')}>
+                <p className="alert__detail">{rendered.error.message}</p>
+              </Alert>
+            ) : null}
+            <div ref={layoutRef} className="viewer__layout">
+              <DocumentHeader document={document} />
+              {document.ubl ? <DocumentView type={inbox?.type} uuid={inbox?.uuid} document={document.ubl} /> : null}
+              {document.layout ? <SchemaLayoutView layout={document.layout} /> : null}
+              {document.csv ? <CsvTable header={document.csv.header} rows={document.csv.rows} /> : null}
+            </div>
+          </>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <div className="viewer__document">
+      <div className="viewer__toolbar">
+        <span className="badge badge--muted viewer__format">{document.formatLabel}</span>
+        {document.stylesheets.length > 0 ? (
+          <label className="viewer__layout-choice">
+            <span>{t('viewer.layoutChoice.label')}</span>
+            <select className="input" value={layout} onChange={(event) => chooseLayout(event.target.value as LayoutChoice)}>
+              {document.stylesheets.map((id) => (
+                <option key={id} value={id}>
+                  {t(`viewer.layoutChoice.${id}`)}
+                </option>
+              ))}
+              <option value="own">{t('viewer.layoutChoice.own')}</option>
+            </select>
+          </label>
+        ) : null}
+        <span className="spacer" />
+        <ViewerActions document={document} stylesheetHtml={stylesheetHtml} layoutElement={() => layoutRef.current} />
+      </div>
+      {findings && findings.length > 0 ? <FindingsPanel findings={findings} onShow={(line) => {
+            setHighlightLine(line);
+            select('source');
+          }} /> : null}
+      <div className="doc-pane__tabs viewer__tabs" role="tablist" aria-label={t('viewer.view.views')} onKeyDown={onTabKey}>
+        {tabs.map((candidate) => (
+          <button
+            key={candidate.id}
+            ref={(element) => {
+              tabRefs.current[candidate.id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${candidate.id}`}
+            aria-selected={candidate.id === active}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={candidate.id === active ? 0 : -1}
+            className="doc-pane__tab"
+            onClick={() => select(candidate.id)}
+          >
+            <DocIcon name={candidate.icon} />
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+      <div className={`doc-pane__body doc-pane__body--${active} viewer__body`} role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${active}`} tabIndex={0}>
+        {body()}
+      </div>
+    </div>
+  );
+}
+
+export type { CoreTab };

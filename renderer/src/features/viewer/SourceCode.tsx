@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { copyText } from '../../components/copy-text';
+import { saveBytes } from '../../components/pdf-viewer';
+import { formatBytes } from '../documents/model/format';
+import { DocIcon } from '../documents/DocIcon';
+
+/** Drawing more lines than this freezes the window; the rest is in the saved file. */
+const SHOWN_LINES = 20_000;
+
+interface SourceCodeProps {
+  fileName: string;
+  /** The text as written (copied and saved as is). */
+  text: string;
+  /** The pretty-printed text shown. */
+  pretty: string;
+  size: number;
+  contentType: string;
+  truncated: boolean;
+  /** 1-based line to highlight and scroll to (a validation finding). */
+  highlightLine?: number | undefined;
+}
+
+/** A document's source: pretty-printed, line numbers, Copy and Save. */
+export function SourceCode({ fileName, text, pretty, size, contentType, truncated, highlightLine }: SourceCodeProps) {
+  const { t, i18n } = useTranslation();
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const lines = useMemo(() => (pretty || text).replace(/\n$/, '').split('\n'), [pretty, text]);
+  const shown = lines.length > SHOWN_LINES ? lines.slice(0, SHOWN_LINES) : lines;
+  const highlighted = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    highlighted.current?.scrollIntoView({ block: 'center' });
+  }, [highlightLine]);
+  const copy = () => {
+    copyText(text)
+      .then(() => setCopied('copied'))
+      .catch(() => setCopied('failed'));
+  };
+  return (
+    <div className="source-view">
+      <div className="source-view__bar">
+        <span className="source-view__meta">
+          <span className="mono">{fileName}</span> · {formatBytes(i18n.language, size)} · {t('viewer.source.lines', { count: lines.length })}
+        </span>
+        <span className="spacer" />
+        <span className="source-view__copied" role="status">
+          {copied === 'copied' ? t('viewer.source.copied') : copied === 'failed' ? t('viewer.source.copyFailed') : ''}
+        </span>
+        <Button size="sm" variant="ghost" onClick={copy}>
+          <DocIcon name="copy" />
+          {t('viewer.source.copy')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => saveBytes(text, fileName, contentType)}>
+          <DocIcon name="download" />
+          {t('viewer.source.save')}
+        </Button>
+      </div>
+      {truncated || shown.length < lines.length ? <p className="source-view__note">{t('viewer.source.truncated', { size: formatBytes(i18n.language, size) })}</p> : null}
+      <pre className="source-view__code source-code" tabIndex={0} aria-label={t('viewer.source.label')}>
+        <code>
+          {shown.map((line, index) => (
+            <span
+              key={index}
+              ref={index + 1 === highlightLine ? highlighted : undefined}
+              className={index + 1 === highlightLine ? 'source-code__line source-code__line--hit' : 'source-code__line'}
+              data-line={index + 1}
+            >
+              {line}
+              {'\n'}
+            </span>
+          ))}
+        </code>
+      </pre>
+    </div>
+  );
+}

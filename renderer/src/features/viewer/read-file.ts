@@ -1,0 +1,14 @@
+/** A picked or dropped File → what the viewer opens (base64 bytes; the renderer never names a path). */
+import { VIEWER_MAX_FILE_BYTES } from '../../../../shared/contract/viewer';
+import type { ViewerFile } from './DocumentViewer';
+
+export class FileTooLargeError extends Error {}
+
+export async function readViewerFile(file: File): Promise<ViewerFile> {
+  if (file.size > VIEWER_MAX_FILE_BYTES) throw new FileTooLargeError(file.name);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const chunk = 0x8000;
+  for (let index = 0; index < bytes.length; index += chunk) binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
+  return { name: file.name, base64: btoa(binary) };
+}
