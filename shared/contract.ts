@@ -12,6 +12,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
+import { activityChannels, activityEvents } from './contract/activity';
 
 export const channels = {
   ...appChannels,
@@ -21,6 +22,7 @@ export const channels = {
   ...documentChannels,
   ...uploadChannels,
   ...fiscalChannels,
+  ...activityChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -30,6 +32,7 @@ export const events = {
   ...documentEvents,
   ...uploadEvents,
   ...fiscalEvents,
+  ...activityEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -62,6 +65,7 @@ export type * from './contract/files';
 export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
+export type * from './contract/activity';
 export { fileRefSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
@@ -77,6 +81,7 @@ export {
   reportTypes,
   reportStatuses,
 } from './contract/fiscal';
+export { activityActions, activityActionSchema, activityFiltersSchema } from './contract/activity';
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';

@@ -4,6 +4,9 @@
  * envelope: `handle` never throws.
  */
 import { AppError, channels, isChannelName, type ChannelName, type Envelope } from '../../shared/contract';
+import { describeCall } from './activity/channel-actions';
+import { activityFromEvents } from './activity/event-actions';
+import { createActivityHandlers } from './activity/handlers';
 import type { CallContext, CoreApp } from './app-types';
 import { createAppHandlers } from './app-handlers';
 import { createSessionHandlers } from './auth/handlers';
@@ -18,7 +21,7 @@ import { createFiscalHandlers } from './fiscal/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
 
 /** Every area's handlers. A new area adds its factory here. */
-const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers];
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createActivityHandlers];
 
 export interface CoreAppOptions extends CoreOptions {
   /** Extra handler areas (tests; hosts with areas of their own). */
@@ -43,9 +46,36 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
     if (!parsed.success) return fail(badRequestFromZod(channel, parsed.error, schema, payload));
     const handler = handlers[channel] as Handler<ChannelName> | undefined;
     if (!handler) return fail(new AppError('internal', `"${channel}" is not available in this version of the app.`));
-    const value: unknown = await handler(parsed.data as never, context);
-    return { ok: true, value };
+    const who = describeCall(channel, parsed.data as never, undefined) ? currentActor() : undefined;
+    try {
+      const value: unknown = await handler(parsed.data as never, context);
+      if (who) recordCall(channel, parsed.data, value, who);
+      return { ok: true, value };
+    } catch (error) {
+      if (who) recordCall(channel, parsed.data, undefined, who, error);
+      throw error;
+    }
   }
+
+  /** Read before the call: signing out changes who is signed in. */
+  function currentActor(): { profile: string; user: string | null } {
+    return { profile: services.profiles.active().name, user: services.session.status().user?.email ?? null };
+  }
+
+  /** Every action a user may be asked about later goes to the activity log, with its outcome. */
+  function recordCall(channel: ChannelName, input: unknown, output: unknown, who: { profile: string; user: string | null }, error?: unknown): void {
+    const described = describeCall(channel, input as never, output as never);
+    if (!described) return;
+    const failure = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const actor = channel === 'session.login' && error === undefined ? undefined : who;
+    void services.activity.record({
+      ...described,
+      outcome: error === undefined ? 'ok' : 'failed',
+      ...(failure ? { detail: described.detail ? `${described.detail}; ${failure}` : failure } : {}),
+      ...(actor ? { who: actor } : {}),
+    });
+  }
+  services.events.on(activityFromEvents((record) => services.activity.record(record)));
 
   return {
     services,

@@ -3,6 +3,7 @@
  * emulator runner, HTTP agents, the session, preferences. Areas added later receive this object.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   AppError,
   type EmulatorStatus,
@@ -11,6 +12,7 @@ import {
   type ProfilesState,
   type ProfileUrls,
 } from '../../shared/contract';
+import { createActivityLog, type ActivityLog } from './activity/log';
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
@@ -52,6 +54,8 @@ export interface CoreServices {
   emulator: EmulatorRunner;
   session: SessionService;
   preferences: PreferencesService;
+  /** The append-only, hash-chained log of what users did (DESIGN §11). */
+  activity: ActivityLog;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -146,6 +150,14 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     ...(options.session ? { timing: options.session } : {}),
   });
 
+  const activity = createActivityLog({
+    folder: path.join(ports.userDataDir, 'activity'),
+    settings: ports.settings,
+    logger,
+    events,
+    who: () => ({ profile: profiles.active().name, user: sessionService.status().user?.email ?? null }),
+  });
+
   /** Starts or stops the emulator to match the active profile; a failed start is reported by status, not thrown. */
   const syncEmulator = async (): Promise<void> => {
     if (profiles.active().kind === 'emulator') {
@@ -185,6 +197,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     emulator,
     session: sessionService,
     preferences,
+    activity,
     endpoints() {
       const profile = profiles.active();
       return { profile, environment: profile.environment, urls: urlsFor(profile) };
