@@ -13,6 +13,7 @@ import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 import { activityChannels, activityEvents } from './contract/activity';
+import { exportChannels, exportEvents } from './contract/exports';
 
 export const channels = {
   ...appChannels,
@@ -23,6 +24,7 @@ export const channels = {
   ...uploadChannels,
   ...fiscalChannels,
   ...activityChannels,
+  ...exportChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -33,6 +35,7 @@ export const events = {
   ...uploadEvents,
   ...fiscalEvents,
   ...activityEvents,
+  ...exportEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -66,6 +69,7 @@ export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
 export type * from './contract/activity';
+export type * from './contract/exports';
 export { fileRefSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
@@ -81,6 +85,7 @@ export {
   reportTypes,
   reportStatuses,
 } from './contract/fiscal';
+export { periodPackInputSchema, csvExportInputSchema } from './contract/exports';
 export { activityActions, activityActionSchema, activityFiltersSchema } from './contract/activity';
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';

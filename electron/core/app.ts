@@ -11,7 +11,8 @@ import type { CallContext, CoreApp } from './app-types';
 import { createAppHandlers } from './app-handlers';
 import { createSessionHandlers } from './auth/handlers';
 import { badRequestFromZod, toErrorShape } from './errors';
-import { mergeHandlers, type Handler, type HandlerFactory } from './handlers';
+import { mergeHandlers, type Handler, type HandlerFactory, type Handlers, type Invoke, type LinkedHandlerFactory } from './handlers';
+import { createExportHandlers } from './exports/handlers';
 import type { Ports } from './ports';
 import { createProfileHandlers } from './profiles/handlers';
 import { createUploadHandlers } from './transfer/handlers';
@@ -19,6 +20,9 @@ import { createDocumentHandlers } from './documents/handlers';
 import { createFileHandlers } from './files/handlers';
 import { createFiscalHandlers } from './fiscal/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
+
+/** Areas built on other areas' channels. */
+const linkedAreaHandlers: LinkedHandlerFactory[] = [createExportHandlers];
 
 /** Every area's handlers. A new area adds its factory here. */
 const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createActivityHandlers];
@@ -36,7 +40,13 @@ export interface CoreAppWithServices extends CoreApp {
 export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreAppWithServices {
   const services = createCoreServices(ports, options);
   const { logger } = services;
-  const handlers = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
+  const areas = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
+  const invoke: Invoke = (channel, input) => {
+    const handler = areas[channel] as Handler<typeof channel> | undefined;
+    if (!handler) return Promise.reject(new AppError('internal', `"${channel}" is not available in this version of the app.`));
+    return handler(input, { caller: 'core' });
+  };
+  const handlers: Partial<Handlers> = mergeHandlers([areas, ...linkedAreaHandlers.map((factory) => factory(services, invoke))]);
 
   const fail = (error: AppError): Envelope<never> => ({ ok: false, error: error.toJSON() });
 
