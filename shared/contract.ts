@@ -14,6 +14,7 @@ import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 import { activityChannels, activityEvents } from './contract/activity';
 import { exportChannels, exportEvents } from './contract/exports';
+import { syncChannels, syncEvents } from './contract/sync';
 
 export const channels = {
   ...appChannels,
@@ -25,6 +26,7 @@ export const channels = {
   ...fiscalChannels,
   ...activityChannels,
   ...exportChannels,
+  ...syncChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...fiscalEvents,
   ...activityEvents,
   ...exportEvents,
+  ...syncEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -70,6 +73,7 @@ export type * from './contract/uploads';
 export type * from './contract/fiscal';
 export type * from './contract/activity';
 export type * from './contract/exports';
+export type * from './contract/sync';
 export { fileRefSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
@@ -85,6 +89,7 @@ export {
   reportTypes,
   reportStatuses,
 } from './contract/fiscal';
+export { syncRuleSchema, syncRuleSaveSchema } from './contract/sync';
 export { periodPackInputSchema, csvExportInputSchema } from './contract/exports';
 export { activityActions, activityActionSchema, activityFiltersSchema } from './contract/activity';
 export { loginInputSchema, environmentSchema } from './contract/session';

@@ -13,6 +13,7 @@ import { createSessionHandlers } from './auth/handlers';
 import { badRequestFromZod, toErrorShape } from './errors';
 import { mergeHandlers, type Handler, type HandlerFactory, type Handlers, type Invoke, type LinkedHandlerFactory } from './handlers';
 import { createExportHandlers } from './exports/handlers';
+import { createSyncHandlers } from './sync/handlers';
 import type { Ports } from './ports';
 import { createProfileHandlers } from './profiles/handlers';
 import { createUploadHandlers } from './transfer/handlers';
@@ -25,7 +26,7 @@ import { createCoreServices, type CoreOptions, type CoreServices } from './servi
 const linkedAreaHandlers: LinkedHandlerFactory[] = [createExportHandlers];
 
 /** Every area's handlers. A new area adds its factory here. */
-const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createActivityHandlers];
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createActivityHandlers, createSyncHandlers];
 
 export interface CoreAppOptions extends CoreOptions {
   /** Extra handler areas (tests; hosts with areas of their own). */

@@ -69,6 +69,9 @@ const describers: DescribeMap = {
   'profiles.save': (input) => ({ action: 'profiles.save', target: input.name, detail: `${input.kind}, ${input.environment}` }),
   'profiles.delete': (input) => ({ action: 'profiles.delete', target: input.id }),
   'profiles.activate': (input, output) => ({ action: 'profiles.activate', target: output?.profiles.find((profile) => profile.id === input.id)?.name ?? input.id }),
+  'sync.save': (input) => ({ action: 'sync.ruleSaved', target: input.name, detail: `${input.types.join(', ')} → ${input.folder}` }),
+  'sync.delete': (input) => ({ action: 'sync.ruleDeleted', target: input.id }),
+  'sync.setPaused': (input, output) => ({ action: 'sync.ruleSaved', target: output?.rule.name ?? input.id, detail: input.paused ? 'paused' : 'resumed' }),
 };
 
 export function describeCall<C extends ChannelName>(channel: C, input: ChannelParsedInput<C>, output: ChannelOutput<C> | undefined): ChannelActivity | undefined {
