@@ -132,7 +132,7 @@ function clientSide(emulator: EmulatorProcess, parent: string): ClientSide {
       try {
         const started = performance.now();
         const { jobId } = await service.bulk.start(
-          bulkDownloadInputSchema.parse({ type: 'invoice', selection: { kind: 'uuids', uuids }, folder, template: '{uuid}', concurrency }),
+          { ...bulkDownloadInputSchema.parse({ type: 'invoice', selection: { kind: 'uuids', uuids }, folder: { kind: 'typed', path: folder }, template: '{uuid}', concurrency }), folder },
         );
         const final = await service.bulk.whenSettled(jobId);
         const elapsed = performance.now() - started;

@@ -1,11 +1,11 @@
 /**
- * The only bridge between the sandboxed renderer and main (DESIGN §1): `window.acube = { invoke, on }`,
- * limited to the contract's channel and event names. Bundled to one CommonJS file that requires
- * nothing but `electron` (a sandboxed preload cannot load anything else).
+ * The only bridge between the sandboxed renderer and main (DESIGN §1): `window.acube = { invoke, on,
+ * grantFiles }`, limited to the contract's channel and event names. Bundled to one CommonJS file
+ * that requires nothing but `electron` (a sandboxed preload cannot load anything else).
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { channelNames, eventNames } from './shell-common/contract-names';
-import { EVENT_IPC_CHANNEL, INVOKE_IPC_CHANNEL } from './shell-common/ipc-names';
+import { EVENT_IPC_CHANNEL, GRANT_IPC_CHANNEL, INVOKE_IPC_CHANNEL, MAX_FILES_PER_GRANT } from './shell-common/ipc-names';
 
 type Listener = (payload: unknown) => void;
 type Failure = { ok: false; error: { code: string; message: string } };
@@ -53,4 +53,29 @@ const on = (event: unknown, listener: unknown): (() => void) => {
   };
 };
 
-contextBridge.exposeInMainWorld('acube', { invoke, on });
+/** A real dropped or picked file's path; '' for a File made up by a script (it has none). */
+const pathOf = (file: unknown): string => {
+  if (!(file instanceof File)) return '';
+  try {
+    return webUtils.getPathForFile(file);
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Registers real dropped or picked files with main, which answers with an opaque handle for each
+ * (null where there is nothing to grant). The renderer never sees or sends the paths.
+ */
+const grantFiles = async (files: unknown): Promise<unknown> => {
+  if (!Array.isArray(files) || files.length > MAX_FILES_PER_GRANT) {
+    throw new TypeError(`acube.grantFiles(files): give an array of at most ${MAX_FILES_PER_GRANT} File objects.`);
+  }
+  const paths = files.map(pathOf);
+  if (paths.every((path) => path === '')) return paths.map(() => null);
+  const answer = (await ipcRenderer.invoke(GRANT_IPC_CHANNEL, paths)) as { ok: boolean; value?: unknown; error?: { message?: string } };
+  if (!answer.ok) throw new Error(answer.error?.message ?? 'The files could not be registered.');
+  return answer.value;
+};
+
+contextBridge.exposeInMainWorld('acube', { invoke, on, grantFiles });

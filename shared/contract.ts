@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { ChannelDef, EventDef } from './contract/define';
 import type { Envelope } from './contract/errors';
+import type { GrantedFile } from './contract/files';
 import { appChannels, appEvents } from './contract/app';
 import { profileChannels, profileEvents } from './contract/profiles';
 import { sessionChannels, sessionEvents } from './contract/session';
@@ -61,6 +62,12 @@ export const isEventName = (name: string): name is EventName => Object.hasOwn(ev
 export interface AcubeBridge {
   invoke(channel: string, payload: unknown): Promise<Envelope<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * Electron only: grants real dropped or picked `File`s to this window and answers with a handle
+   * for each (`null` for a file with no place on disk, e.g. one made by a script). Absent in the
+   * browser shell, which sends bytes.
+   */
+  grantFiles?(files: readonly Blob[]): Promise<Array<GrantedFile | null>>;
 }
 
 export * from './contract/errors';
@@ -74,7 +81,7 @@ export type * from './contract/fiscal';
 export type * from './contract/activity';
 export type * from './contract/exports';
 export type * from './contract/sync';
-export { fileRefSchema } from './contract/files';
+export { fileRefSchema, fileHandleSchema, fileBytesSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
 export {

@@ -166,7 +166,7 @@ export const startBridgeServer = async (options: BridgeServerOptions): Promise<B
     }
     let envelope: Envelope<unknown>;
     try {
-      envelope = await options.core.handle(channel, parsed.payload, { caller: 'bridge' });
+      envelope = await options.core.handle(channel, parsed.payload, { caller: 'bridge', window: 'browser' });
     } catch (error) {
       log(`core.handle(${channel}) threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       envelope = { ok: false, error: { code: 'internal', message: 'Something went wrong in the app; see the shell log.' } };

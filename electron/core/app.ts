@@ -108,5 +108,7 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
     start: () => services.start(),
     dispose: () => services.dispose(),
     emulatorStartup: () => services.emulator.startup(),
+    grantFiles: (paths, window) => services.files.grant(paths, window, { access: 'read' }),
+    revokeGrants: (window) => services.files.revokeOwner(window),
   };
 }

@@ -31,6 +31,8 @@ export interface Notifier {
 export interface Dialogs {
   /** Asks the user for a folder; null when cancelled. The browser shell has no native dialog and returns null. */
   chooseFolder(options: { title: string; defaultPath?: string }): Promise<string | null>;
+  /** Asks for files to open; empty when cancelled. The browser shell has none and returns []. */
+  chooseFiles(options: { title: string; multiple: boolean; extensions?: readonly string[] }): Promise<string[]>;
   /** Asks where to save a file; null when cancelled. */
   chooseSavePath(options: { title: string; defaultName: string }): Promise<string | null>;
 }

@@ -16,6 +16,7 @@ import { createActivityLog, type ActivityLog } from './activity/log';
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
+import { createFileHandles, type FileHandles } from './files/handles';
 import { ProfileAgents, type AgentTuning } from './http/agents';
 import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
@@ -56,6 +57,8 @@ export interface CoreServices {
   preferences: PreferencesService;
   /** The append-only, hash-chained log of what users did (DESIGN §11). */
   activity: ActivityLog;
+  /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
+  files: FileHandles;
   /** The active profile's service addresses; `unavailable` while the local emulator is not running. */
   endpoints(): Endpoints;
   /** Extra CAs the active profile trusts (its own, the emulator's), for Agents built elsewhere (fiscal mTLS). */
@@ -188,8 +191,11 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   let started = false;
   let disposed = false;
 
+  const files = createFileHandles({ clock: ports.clock });
+
   return {
     ports,
+    files,
     logger,
     events,
     http,

@@ -10,6 +10,13 @@ export const createElectronDialogs = (getWindow: () => BrowserWindow | null): Di
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   },
+  async chooseFiles({ title, multiple, extensions }) {
+    const window = getWindow();
+    const options: Electron.OpenDialogOptions = { title, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] };
+    if (extensions !== undefined && extensions.length > 0) options.filters = [{ name: 'Documents', extensions: [...extensions] }];
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? [] : result.filePaths;
+  },
   async chooseSavePath({ title, defaultName }) {
     const window = getWindow();
     const options: Electron.SaveDialogOptions = { title, defaultPath: defaultName };

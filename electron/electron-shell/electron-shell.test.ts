@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoreApp, EventListener } from '../core/app-types';
 import { CONTENT_SECURITY_POLICY } from '../shell-common/csp';
-import { EVENT_IPC_CHANNEL, INVOKE_IPC_CHANNEL } from '../shell-common/ipc-names';
+import { EVENT_IPC_CHANNEL, GRANT_IPC_CHANNEL, INVOKE_IPC_CHANNEL } from '../shell-common/ipc-names';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -18,6 +18,10 @@ const fake = vi.hoisted(() => {
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     privileged: [] as unknown[],
     appListeners: new Map<string, (...args: unknown[]) => unknown>(),
+    /** The preload's side: what it exposed, what it sent to main, which Files have a place on disk. */
+    exposed: new Map<string, unknown>(),
+    rendererInvokes: [] as unknown[][],
+    realFiles: new WeakMap<object, string>(),
   };
   return state;
 });
@@ -32,6 +36,18 @@ vi.mock('electron', () => ({
     handle: (scheme: string, handler: (request: Request) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
   },
   app: { on: (event: string, listener: Handler) => fake.appListeners.set(event, listener) },
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api) },
+  ipcRenderer: {
+    on: () => undefined,
+    invoke: (...args: unknown[]) => {
+      fake.rendererInvokes.push(args);
+      const [channel, ...rest] = args;
+      // The preload's grant reaches main's handler as a trusted app-window call would.
+      return Promise.resolve(fake.ipcHandlers.get(channel as string)?.({ sender: webContentsOfPreload(), senderFrame: webContentsOfPreload().mainFrame }, ...rest));
+    },
+  },
+  // Electron answers '' for a File that has no place on disk (one made by a script).
+  webUtils: { getPathForFile: (file: object) => fake.realFiles.get(file) ?? '' },
 }));
 
 const { connectCoreToWindow } = await import('./ipc-bridge');
@@ -40,16 +56,36 @@ const { denyPermissions, lockDownAllWebContents } = await import('./hardening');
 
 const mainFrame = { processId: 4, routingId: 1, url: APP_ENTRY_URL };
 const sent: unknown[][] = [];
-const webContents = { mainFrame, send: (...args: unknown[]) => sent.push(args) };
+const contentsListeners = new Map<string, Handler>();
+const webContents = {
+  id: 7,
+  mainFrame,
+  send: (...args: unknown[]) => sent.push(args),
+  on: (event: string, listener: Handler) => contentsListeners.set(event, listener),
+  once: (event: string, listener: Handler) => contentsListeners.set(event, listener),
+};
 const window = { webContents, isDestroyed: () => false };
+function webContentsOfPreload() {
+  return webContents;
+}
 
 const calls: string[] = [];
+const contexts: unknown[] = [];
+const granted: Array<{ paths: readonly string[]; window: string }> = [];
+const revoked: string[] = [];
 const listeners = new Set<EventListener>();
-const core: Pick<CoreApp, 'handle' | 'onEvent'> = {
-  handle: async (channel) => {
+const core: Pick<CoreApp, 'handle' | 'onEvent' | 'grantFiles' | 'revokeGrants'> = {
+  handle: async (channel, _payload, context) => {
     calls.push(channel);
+    contexts.push(context);
     return { ok: true, value: channel };
   },
+  grantFiles: async (paths, window) => {
+    granted.push({ paths, window });
+    // As the real core: an empty path (no place on disk) grants nothing.
+    return paths.map((path) => (path === '' ? null : { handle: `fh_for-${path.length}`, kind: 'file', name: 'x', label: path }));
+  },
+  revokeGrants: (window) => revoked.push(window),
   onEvent: (listener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -81,6 +117,24 @@ describe('IPC bridge', () => {
     expect(calls.length).toBe(before);
   });
 
+  it('tells the core which window a call comes from (its handles are resolved for that window only)', async () => {
+    await invoke({ sender: webContents, senderFrame: mainFrame }, 'uploads.list');
+    expect(contexts.at(-1)).toMatchObject({ window: 'electron:7' });
+  });
+
+  it('grants files only to the app window, and forgets them when the window reloads or closes', async () => {
+    const grant = (event: unknown, paths: unknown) => Promise.resolve(fake.ipcHandlers.get(GRANT_IPC_CHANNEL)?.(event, paths));
+    expect(await grant({ sender: webContents, senderFrame: { ...mainFrame, url: 'https://evil.example/' } }, ['/etc/passwd'])).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await grant({ sender: webContents, senderFrame: mainFrame }, [42])).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(granted).toEqual([]);
+    expect(await grant({ sender: webContents, senderFrame: mainFrame }, ['/home/me/a.xml'])).toMatchObject({ ok: true, value: [{ handle: expect.any(String) }] });
+    expect(granted).toEqual([{ paths: ['/home/me/a.xml'], window: 'electron:7' }]);
+    contentsListeners.get('did-navigate')?.();
+    contentsListeners.get('destroyed')?.();
+    expect(revoked).toEqual(['electron:7', 'electron:7']);
+    granted.length = 0;
+  });
+
   it('answers a non-string channel with bad_request', async () => {
     expect(await invoke({ sender: webContents, senderFrame: mainFrame }, 42)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
@@ -88,6 +142,33 @@ describe('IPC bridge', () => {
   it('forwards core events to the window', () => {
     for (const listener of listeners) listener('preferences.changed', { theme: 'dark', language: 'en' });
     expect(sent).toContainEqual([EVENT_IPC_CHANNEL, 'preferences.changed', { theme: 'dark', language: 'en' }]);
+  });
+});
+
+describe('preload', () => {
+  type Exposed = { grantFiles(files: unknown): Promise<unknown>; invoke(channel: unknown, payload: unknown): Promise<unknown> };
+  const exposed = async (): Promise<Exposed> => {
+    await import('../preload');
+    return fake.exposed.get('acube') as Exposed;
+  };
+
+  it('grants a really dropped File by the path Electron knows for it, and sends main no path for a File made up by a script', async () => {
+    const acube = await exposed();
+    const dropped = new File(['<a/>'], 'a.xml');
+    fake.realFiles.set(dropped, '/home/me/invoices/a.xml');
+    const fabricated = new File(['{}'], 'vault.json');
+    expect(await acube.grantFiles([fabricated])).toEqual([null]);
+    expect(fake.rendererInvokes.filter(([channel]) => channel === GRANT_IPC_CHANNEL)).toEqual([]);
+    const answer = (await acube.grantFiles([dropped, fabricated, 'not a file'])) as Array<{ handle: string } | null>;
+    expect(answer[0]?.handle).toEqual(expect.any(String));
+    expect(answer.slice(1)).toEqual([null, null]);
+    expect(granted).toEqual([{ paths: ['/home/me/invoices/a.xml', '', ''], window: 'electron:7' }]);
+  });
+
+  it('exposes no way to reach the grant channel by name', async () => {
+    const acube = await exposed();
+    expect(await acube.invoke(GRANT_IPC_CHANNEL, ['/etc/passwd'])).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(Object.keys(acube).sort()).toEqual(['grantFiles', 'invoke', 'on']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { UblDocument } from '../ubl/types';
 import { channel, event, noInput } from './define';
-import { fileRefSchema, type FilePayload } from './files';
+import { destinationFolderSchema, fileRefSchema, type FilePayload } from './files';
 
 export const documentTypeSchema = z.enum(['invoice', 'credit-note', 'order', 'order-response', 'despatch-advice']);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
@@ -93,7 +93,8 @@ export const bulkDownloadInputSchema = z.object({
     z.object({ kind: z.literal('uuids'), uuids: z.array(z.string().min(1).max(100)).min(1).max(100_000) }),
     z.object({ kind: z.literal('filter'), filters: documentFiltersSchema }),
   ]),
-  folder: z.string().trim().min(1, 'Choose a folder.').max(4096),
+  /** A folder handle granted for writing, or (browser shell only) a typed path. */
+  folder: destinationFolderSchema,
   /** Placeholders: {date} {number} {sender} {senderId} {recipient} {direction} {uuid} {type}. */
   template: fileNameTemplateSchema.default('{date}_{number}_{sender}'),
   includePdf: z.boolean().default(false),

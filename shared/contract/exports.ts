@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel, event } from './define';
 import { documentFiltersSchema, documentTypeSchema, fileNameTemplateSchema, type DocumentType } from './documents';
-import type { FilePayload } from './files';
+import { destinationFolderSchema, type FilePayload } from './files';
 import { uploadsListFilterSchema } from './uploads';
 
 const selectionSchema = z.discriminatedUnion('kind', [
@@ -13,7 +13,7 @@ export const periodPackInputSchema = z.object({
   type: documentTypeSchema,
   selection: selectionSchema,
   /** The folder the ZIP is written to (chosen like the bulk download's). */
-  folder: z.string().trim().min(1, 'Choose a folder.').max(4096),
+  folder: destinationFolderSchema,
   template: fileNameTemplateSchema.default('{date}_{number}_{sender}'),
   includePdf: z.boolean().default(true),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, event, noInput } from './define';
+import { destinationFolderSchema } from './files';
 import { dateRangeSchema, documentTypeSchema, fileNameTemplateSchema, type DocumentType } from './documents';
 
 const idList = z.array(z.string().trim().min(1).max(200)).max(100);
@@ -22,7 +23,8 @@ export const syncRuleSchema = z.object({
     })
     .partial()
     .default({}),
-  folder: z.string().trim().min(1, 'Choose a folder.').max(4096),
+  /** Where the files go (the folder the user chose; shown, never sent back by the renderer). */
+  folder: z.string().min(1).max(4096),
   template: fileNameTemplateSchema.default('{date}_{number}_{sender}'),
   writePdf: z.boolean().default(false),
   /** A `<name>.meta.json` beside each document: its record as the service lists it. */
@@ -32,7 +34,8 @@ export const syncRuleSchema = z.object({
   paused: z.boolean().default(false),
 });
 export type SyncRule = z.infer<typeof syncRuleSchema>;
-export const syncRuleSaveSchema = syncRuleSchema.extend({ id: syncRuleSchema.shape.id.optional() });
+/** A new rule names its folder (a granted folder, or a typed path in the browser shell); an edit may keep it. */
+export const syncRuleSaveSchema = syncRuleSchema.omit({ folder: true }).extend({ id: syncRuleSchema.shape.id.optional(), folder: destinationFolderSchema.optional() });
 export type SyncRuleDraft = z.input<typeof syncRuleSaveSchema>;
 
 export interface SyncRunCounts {

@@ -3,7 +3,7 @@
  * one by one from the parsed input and the answer, so nothing else (a password, a passphrase, a
  * file's bytes) can reach the log.
  */
-import type { ActivityAction, ChannelName, ChannelOutput, ChannelParsedInput, FileRef } from '../../../shared/contract';
+import type { ActivityAction, ChannelName, ChannelOutput, ChannelParsedInput, DestinationFolder, FileRef } from '../../../shared/contract';
 
 export interface ChannelActivity {
   action: ActivityAction;
@@ -14,7 +14,8 @@ export interface ChannelActivity {
 type Describe<C extends ChannelName> = (input: ChannelParsedInput<C>, output: ChannelOutput<C> | undefined) => ChannelActivity;
 type DescribeMap = { [C in ChannelName]?: Describe<C> };
 
-const fileName = (file: FileRef): string => (file.kind === 'bytes' ? file.name : (file.path.split(/[\\/]/).pop() ?? file.path));
+const fileName = (file: FileRef): string => (file.kind === 'bytes' ? file.name : (file.subpath?.split('/').pop() ?? 'a chosen file'));
+const folderName = (folder: DestinationFolder): string => (folder.kind === 'typed' ? folder.path : 'a chosen folder');
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 const describers: DescribeMap = {
@@ -35,7 +36,7 @@ const describers: DescribeMap = {
   }),
   'documents.bulkDownload': (input, output) => ({
     action: 'documents.bulkDownload',
-    target: `${input.type} to ${input.folder}`,
+    target: `${input.type} to ${folderName(input.folder)}`,
     detail: [
       input.selection.kind === 'uuids' ? `${count(input.selection.uuids.length, 'chosen document')}` : 'every document the filter matches',
       output ? `started as job ${output.jobId}` : '',
@@ -69,7 +70,7 @@ const describers: DescribeMap = {
   'profiles.save': (input) => ({ action: 'profiles.save', target: input.name, detail: `${input.kind}, ${input.environment}` }),
   'profiles.delete': (input) => ({ action: 'profiles.delete', target: input.id }),
   'profiles.activate': (input, output) => ({ action: 'profiles.activate', target: output?.profiles.find((profile) => profile.id === input.id)?.name ?? input.id }),
-  'sync.save': (input) => ({ action: 'sync.ruleSaved', target: input.name, detail: `${input.types.join(', ')} → ${input.folder}` }),
+  'sync.save': (input) => ({ action: 'sync.ruleSaved', target: input.name, detail: input.types.join(', ') }),
   'sync.delete': (input) => ({ action: 'sync.ruleDeleted', target: input.id }),
   'sync.setPaused': (input, output) => ({ action: 'sync.ruleSaved', target: output?.rule.name ?? input.id, detail: input.paused ? 'paused' : 'resumed' }),
 };

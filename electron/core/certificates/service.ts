@@ -5,9 +5,9 @@
  */
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
-import { AppError, type CertificateInfo, type ChannelParsedInput, type FileRef } from '../../../shared/contract';
+import { AppError, type CertificateInfo, type ChannelParsedInput } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
-import { readFileRef } from '../files/file-ref';
+import { readFileRef, type LocalFileRef } from '../files/file-ref';
 import type { ClientCredentials } from '../http/agents';
 import type { Clock, Logger, Notifier } from '../ports';
 import { certificateFacts, chainsToCa, day, validityAt } from './describe';
@@ -36,7 +36,11 @@ export interface MtlsIdentity {
   pemSerialNumber: string | null;
 }
 
-type ImportInput = ChannelParsedInput<'certificates.import'>;
+type ChannelImport = ChannelParsedInput<'certificates.import'>;
+/** The channel's input with its files resolved (handles → paths) by the handler. */
+export type ImportInput =
+  | (Omit<Extract<ChannelImport, { kind: 'p12' }>, 'file'> & { file: LocalFileRef })
+  | (Omit<Extract<ChannelImport, { kind: 'pem' }>, 'cert' | 'key'> & { cert: LocalFileRef; key: LocalFileRef });
 
 export interface CertificatesService {
   import(input: ImportInput): Promise<CertificateInfo>;
@@ -89,7 +93,7 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
     };
   }
 
-  const read = async (file: FileRef) => (await readFileRef(file, { maxBytes: MAX_CERTIFICATE_FILE_BYTES, what: 'certificate file' })).bytes;
+  const read = async (file: LocalFileRef) => (await readFileRef(file, { maxBytes: MAX_CERTIFICATE_FILE_BYTES, what: 'certificate file' })).bytes;
 
   function checkUsable(material: CertificateMaterial, allowOtherIssuer: boolean): void {
     const facts = certificateFacts(material.leaf);

@@ -1,4 +1,5 @@
 /** `documents.*` and `validationRules.list` channels. */
+import { resolveDestination, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
 import { createDocumentsService } from './service';
 
@@ -20,9 +21,9 @@ export const createDocumentHandlers: HandlerFactory = (services) => {
     'documents.print': (input) => documents.print(input.type, input.uuid),
     'documents.attachment': (input) => documents.attachment(input.type, input.uuid, input.index),
     'documents.markDownloaded': (input) => documents.markDownloaded(input.type, input.uuids, input.downloaded),
-    'documents.send': (input) => documents.send(input.type, input.file, input.validationRule),
+    'documents.send': async (input, context) => documents.send(input.type, await resolveFileRef(input.file, services.files, context), input.validationRule),
     'validationRules.list': () => documents.validationRules(),
-    'documents.bulkDownload': (input) => bulk.start(input),
+    'documents.bulkDownload': async (input, context) => bulk.start({ ...input, folder: await resolveDestination(input.folder, services, context) }),
     'documents.bulkDownloadCancel': (input) => bulk.cancel(input.jobId),
     'documents.bulkDownloadJobs': () => bulk.jobs(),
     'documents.bulkDownloadResume': (input) => bulk.resume(input.jobId),

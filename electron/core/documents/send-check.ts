@@ -47,12 +47,23 @@ function readXmlRoot(name: string, bytes: Uint8Array): XmlElement {
   }
 }
 
+/** ` (line L, column C)` from the parser's `position N`, or nothing when it gives none. */
+function whereJsonBroke(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return text.trim() === '' ? ' (the file is empty)' : /end of JSON/i.test(message) ? ' (it ends too early)' : '';
+  const before = text.slice(0, Number(position)).split('\n');
+  return ` (line ${before.length}, column ${(before[before.length - 1]?.length ?? 0) + 1})`;
+}
+
 function readJsonRoot(name: string, bytes: Uint8Array): XmlElement {
   let json: unknown;
+  const text = decodeText(bytes);
   try {
-    json = JSON.parse(decodeText(bytes));
+    json = JSON.parse(text);
   } catch (error) {
-    throw new AppError('validation', `"${name}" is not valid JSON: ${(error as Error).message}`);
+    // The engine's message quotes the file's text: say only where it went wrong.
+    throw new AppError('validation', `"${name}" is not valid JSON${whereJsonBroke(text, error)}. Check the file, or export it again.`);
   }
   try {
     return jsonToTree(json);

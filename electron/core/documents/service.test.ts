@@ -136,6 +136,11 @@ describe('sending documents', () => {
       await expect(xml).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/"bad.xml" is not well-formed XML.*line 1/) });
       const json = offline.send('invoice', { kind: 'bytes', name: 'bad.json', base64: Buffer.from('{"Invoice": ').toString('base64') });
       await expect(json).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/"bad.json" is not valid JSON/) });
+      // The parser's own message quotes the file; the app's names only where it broke.
+      const confidential = '{"Invoice": {"Note": "salary of Ms Rossi: 4 200 EUR" oops}}';
+      const leaked = await offline.send('invoice', { kind: 'bytes', name: 'leak.json', base64: Buffer.from(confidential).toString('base64') }).catch((caught: unknown) => caught);
+      expect(leaked).toMatchObject({ code: 'validation', message: expect.stringMatching(/"leak.json" is not valid JSON/) });
+      expect(JSON.stringify(leaked)).not.toMatch(/salary|Rossi|Invoice/);
       const neither = offline.send('invoice', { kind: 'bytes', name: 'notes.txt', base64: Buffer.from('hello').toString('base64') });
       await expect(neither).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/neither XML nor JSON/) });
       expect(server.requests).toHaveLength(0);

@@ -8,7 +8,6 @@ import {
   type DocumentDetail,
   type DocumentPage,
   type DocumentType,
-  type FileRef,
   type FilePayload,
   type SendableDocumentType,
   type ValidationRule,
@@ -18,7 +17,7 @@ import {
 import { decodeAttachment } from '../../../shared/ubl';
 import type { CoreEvents } from '../events';
 import type { AtomicFileSystem } from '../files/atomic-write';
-import { readFileRef } from '../files/file-ref';
+import { readFileRef, type LocalFileRef } from '../files/file-ref';
 import type { HttpClient } from '../http/client';
 import type { Logger } from '../ports';
 import { createDocumentsApi, type DocumentsApi } from './api';
@@ -48,7 +47,7 @@ export interface DocumentsService {
   print(type: SendableDocumentType, uuid: string): Promise<FilePayload>;
   attachment(type: DocumentType, uuid: string, index: number): Promise<FilePayload>;
   markDownloaded(type: SendableDocumentType, uuids: string[], downloaded: boolean): Promise<{ count: number }>;
-  send(type: SendableDocumentType, file: FileRef, validationRule?: string): Promise<{ record: DocumentRecord; validationRule: string | null }>;
+  send(type: SendableDocumentType, file: LocalFileRef, validationRule?: string): Promise<{ record: DocumentRecord; validationRule: string | null }>;
   validationRules(): Promise<ValidationRule[]>;
   dispose(): Promise<void>;
 }

@@ -41,12 +41,15 @@ const deps = (progress: ExportProgress[] = [], signal = new AbortController().si
   progress: (update: Omit<ExportProgress, 'exportId' | 'type'>) => progress.push({ exportId: 'x', type: 'invoice', ...update }),
 });
 
+/** The parsed input with the folder resolved, as the handler passes it. */
+const packInput = (input: Record<string, unknown> & { folder: string }) => ({ ...periodPackInputSchema.parse({ ...input, folder: { kind: 'typed', path: input.folder } }), folder: input.folder });
+
 const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
 describe('period pack', () => {
   it('packs every matching document with its PDF, an index and a manifest whose hashes match', async () => {
     const progress: ExportProgress[] = [];
-    const input = periodPackInputSchema.parse({ type: 'invoice', selection: { kind: 'filter', filters: { direction: 'incoming' } }, folder: work });
+    const input = packInput({ type: 'invoice', selection: { kind: 'filter', filters: { direction: 'incoming' } }, folder: work });
     const listed = await api.list('invoice', { direction: 'incoming' }, 1, 30);
     const result = await writePeriodPack(input, deps(progress));
 
@@ -79,7 +82,7 @@ describe('period pack', () => {
 
   it('packs chosen documents and never overwrites an earlier pack', async () => {
     const page = await api.list('invoice', {}, 1, 3);
-    const input = periodPackInputSchema.parse({ type: 'invoice', selection: { kind: 'uuids', uuids: page.items.map((item) => item.uuid) }, folder: work, includePdf: false });
+    const input = packInput({ type: 'invoice', selection: { kind: 'uuids', uuids: page.items.map((item) => item.uuid) }, folder: work, includePdf: false });
     const first = await writePeriodPack(input, deps());
     const second = await writePeriodPack(input, deps());
     expect(first.documents).toBe(3);
@@ -90,12 +93,12 @@ describe('period pack', () => {
   });
 
   it('says clearly when the folder is missing, and leaves nothing behind when cancelled', async () => {
-    const missing = periodPackInputSchema.parse({ type: 'invoice', selection: { kind: 'filter', filters: {} }, folder: path.join(work, 'nope') });
+    const missing = packInput({ type: 'invoice', selection: { kind: 'filter', filters: {} }, folder: path.join(work, 'nope') });
     await expect(writePeriodPack(missing, deps())).rejects.toMatchObject({ code: 'file', message: `The folder ${path.join(work, 'nope')} does not exist. Choose another folder or create it first.` });
 
     const control = new AbortController();
     const progress: ExportProgress[] = [];
-    const input = periodPackInputSchema.parse({ type: 'invoice', selection: { kind: 'filter', filters: {} }, folder: work });
+    const input = packInput({ type: 'invoice', selection: { kind: 'filter', filters: {} }, folder: work });
     const running = writePeriodPack(input, {
       ...deps(progress, control.signal),
       progress: (update) => {

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { AppError, type ExportProgress, type UploadEntry, type ReportRequest } from '../../../shared/contract';
 import { createDocumentsApi } from '../documents/api';
+import { resolveDestination } from '../files/file-ref';
 import type { LinkedHandlerFactory } from '../handlers';
 import { csvPayload } from './csv';
 import { documentColumns, reportRequestColumns, uploadColumns } from './csv-exports';
@@ -19,7 +20,8 @@ export const createExportHandlers: LinkedHandlerFactory = (services, invoke) => 
   });
 
   return {
-    'exports.periodPack': async ({ exportId, ...input }) => {
+    'exports.periodPack': async ({ exportId, folder, ...rest }, context) => {
+      const input = { ...rest, folder: await resolveDestination(folder, services, context) };
       if (running.has(exportId)) throw new AppError('conflict', 'This export is already running.');
       const control = new AbortController();
       running.set(exportId, control);

@@ -21,7 +21,8 @@ import { createZipFile, freeName } from './zip-file';
 
 export const MAX_PACK_DOCUMENTS = 20_000;
 
-type ParsedInput = Required<Pick<PeriodPackInput, 'type' | 'selection' | 'folder'>> & { template: string; includePdf: boolean };
+/** The parsed input with its folder resolved to a path. */
+type ParsedInput = Required<Pick<PeriodPackInput, 'type' | 'selection'>> & { folder: string; template: string; includePdf: boolean };
 
 export interface PackDeps {
   api: DocumentsApi;

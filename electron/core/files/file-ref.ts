@@ -1,12 +1,28 @@
 /**
- * Reading a `FileRef` from the renderer: a path (Electron) read from disk, or base64 bytes (the
- * browser shell). The size is checked BEFORE anything is read or decoded.
+ * Reading a file the renderer handed over: a granted handle (resolved for the calling window into
+ * a path the core reads) or base64 bytes (the browser shell). The size is checked BEFORE anything
+ * is read or decoded.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, type FileRef } from '../../../shared/contract';
+import { z } from 'zod';
+import { AppError, fileBytesSchema, type DestinationFolder, type FileRef } from '../../../shared/contract';
 import { describeBase64Problem } from '../../../shared/validation/base64';
+import { ownerOf, type CallContext } from '../app-types';
 import { errnoOf } from './atomic-write';
+import type { FileHandles } from './handles';
+
+/** A file as the core reads it: a handle already resolved to its path, or bytes. Never taken from the renderer as such. */
+export const localFileRefSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }), fileBytesSchema]);
+export type LocalFileRef = z.infer<typeof localFileRefSchema>;
+
+/** Resolves a handle for the calling window (read access); bytes pass through. Refuses unknown, expired or foreign handles. */
+export async function resolveFileRef(ref: FileRef, files: FileHandles, context: CallContext): Promise<LocalFileRef> {
+  if (ref.kind === 'bytes') return ref;
+  const resolved = await files.resolve(ref, ownerOf(context), 'read');
+  if (resolved.kind !== 'file') throw new AppError('file', `${resolved.name} is a folder; choose a file.`);
+  return { kind: 'path', path: resolved.path };
+}
 
 export interface LoadedFile {
   name: string;
@@ -26,7 +42,21 @@ function tooLarge(name: string, size: number, maxBytes: number, what: string): A
   });
 }
 
-export async function readFileRef(ref: FileRef, options: { maxBytes: number; what: string }): Promise<LoadedFile> {
+/**
+ * The folder to write into: a handle granted for writing, or in the browser shell (no native
+ * dialog) a typed path; Electron refuses typed paths (README: "Destination folders").
+ */
+export async function resolveDestination(folder: DestinationFolder, host: { files: FileHandles; ports: { shell: 'electron' | 'browser' } }, context: CallContext): Promise<string> {
+  if (folder.kind === 'typed') {
+    if (host.ports.shell !== 'browser') throw new AppError('forbidden', 'Choose the folder with "Browse…"; typed folders are accepted only in the browser version of the app.');
+    return folder.path;
+  }
+  const resolved = await host.files.resolve(folder, ownerOf(context), 'write');
+  if (resolved.kind !== 'folder') throw new AppError('file', `${resolved.name} is a file, not a folder. Choose a folder.`);
+  return resolved.path;
+}
+
+export async function readFileRef(ref: LocalFileRef, options: { maxBytes: number; what: string }): Promise<LoadedFile> {
   if (ref.kind === 'bytes') {
     // 4 base64 characters carry 3 bytes: the size is known without decoding.
     const size = Math.floor((ref.base64.length * 3) / 4);

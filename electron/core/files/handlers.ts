@@ -1,15 +1,31 @@
-/** `dialogs.*` channels: the native folder picker (when the host has one) and the default download folder. */
+/**
+ * `dialogs.*` channels: native pickers (when the host has them) and the default download folder.
+ * What the user chooses is granted to the calling window as a handle (./README.md); no path
+ * comes back from the renderer.
+ */
+import { AppError } from '../../../shared/contract';
+import { ownerOf } from '../app-types';
 import type { HandlerFactory } from '../handlers';
 import { defaultDownloadFolder } from './folders';
 
-export const createFileHandlers: HandlerFactory = ({ ports }) => ({
-  async 'dialogs.chooseFolder'(input) {
-    // The browser shell has no native dialog: the renderer then lets the user type a path.
-    if (ports.shell === 'browser') return { path: null, supported: false };
-    const chosen = await ports.dialogs.chooseFolder({ title: input.title ?? 'Choose a folder', ...(input.defaultPath ? { defaultPath: input.defaultPath } : {}) });
-    return { path: chosen, supported: true };
+export const createFileHandlers: HandlerFactory = ({ ports, files }) => ({
+  async 'dialogs.chooseFolder'(input, context) {
+    // The browser shell has no native dialog: the renderer then lets the user type a path (downloads only).
+    if (ports.shell === 'browser') return { folder: null, supported: false };
+    const chosen = await ports.dialogs.chooseFolder({ title: input.title ?? 'Choose a folder' });
+    if (chosen === null) return { folder: null, supported: true };
+    const [folder] = await files.grant([chosen], ownerOf(context), { access: input.purpose === 'save' ? 'write' : 'read' });
+    return { folder: folder ?? null, supported: true };
   },
-  async 'dialogs.defaultDownloadFolder'() {
-    return { path: await defaultDownloadFolder(ports.userDataDir) };
+  async 'dialogs.chooseFiles'(input, context) {
+    if (ports.shell === 'browser') return { files: [], supported: false };
+    const chosen = await ports.dialogs.chooseFiles({ title: input.title ?? 'Choose files', multiple: input.multiple, ...(input.extensions ? { extensions: input.extensions } : {}) });
+    const granted = await files.grant(chosen, ownerOf(context), { access: 'read' });
+    return { files: granted.filter((file) => file !== null), supported: true };
+  },
+  async 'dialogs.defaultDownloadFolder'(_input, context) {
+    const [folder] = await files.grant([await defaultDownloadFolder(ports.userDataDir)], ownerOf(context), { access: 'write' });
+    if (!folder) throw new AppError('file', 'The app could not create a download folder; choose one.');
+    return { folder };
   },
 });

@@ -22,9 +22,12 @@ const certificateOf = (serial: string) => {
   return found;
 };
 
-const importCertificate = (serial = SERIAL) => {
+/** The file is granted the way Electron's preload grants a picked file, then imported by its handle. */
+const importCertificate = async (serial = SERIAL) => {
   const certificate = certificateOf(serial);
-  return t.call('certificates.import', { kind: 'p12', file: { kind: 'path', path: certificate.p12Path }, passphrase: certificate.passphrase });
+  const [granted] = await t.app.grantFiles([certificate.p12Path], 'test');
+  if (!granted) throw new Error(`${certificate.p12Path} was not granted`);
+  return t.call('certificates.import', { kind: 'p12', file: { kind: 'handle', handle: granted.handle }, passphrase: certificate.passphrase });
 };
 
 const sale = (overrides: Record<string, unknown> = {}) => ({

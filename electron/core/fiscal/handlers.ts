@@ -3,7 +3,8 @@
  * `receipts.*`, `emergencyReports.*`. Builds the certificate service, the mTLS Agent, the API
  * client, the report poller, and ties them to the session and the active profile.
  */
-import type { EventPayload } from '../../../shared/contract';
+import type { EventPayload, FileRef } from '../../../shared/contract';
+import { resolveFileRef } from '../files/file-ref';
 import { createCertificatesService } from '../certificates/service';
 import { createCertificateStore } from '../certificates/store';
 import type { HandlerFactory } from '../handlers';
@@ -63,7 +64,10 @@ export function fiscalHandlers(options: FiscalHandlerOptions = {}): HandlerFacto
     });
 
     return {
-      'certificates.import': (input) => certificates.import(input),
+      async 'certificates.import'(input, context) {
+        const local = (ref: FileRef) => resolveFileRef(ref, services.files, context);
+        return certificates.import(input.kind === 'p12' ? { ...input, file: await local(input.file) } : { ...input, cert: await local(input.cert), key: await local(input.key) });
+      },
       'certificates.get': () => Promise.resolve(certificates.get()),
       'certificates.remove': () => certificates.remove(),
       'cashRegister.me': () => fiscal.cashRegister(),

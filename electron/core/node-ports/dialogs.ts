@@ -4,6 +4,7 @@ import type { Dialogs } from '../ports';
 export function createNoDialogs(): Dialogs {
   return {
     chooseFolder: () => Promise.resolve(null),
+    chooseFiles: () => Promise.resolve([]),
     chooseSavePath: () => Promise.resolve(null),
   };
 }

@@ -1,6 +1,7 @@
 /** `sync.*` channels: inbox sync rules, their status, pause/resume and "run now". */
 import path from 'node:path';
 import { createDocumentsApi } from '../documents/api';
+import { resolveDestination } from '../files/file-ref';
 import { createWriterThreads } from '../files/worker-writer';
 import type { HandlerFactory } from '../handlers';
 import { createSyncService } from './service';
@@ -32,7 +33,7 @@ export const createSyncHandlers: HandlerFactory = (services) => {
   });
   return {
     'sync.rules': () => Promise.resolve(sync.statuses()),
-    'sync.save': (draft) => sync.save(draft),
+    'sync.save': async ({ folder, ...draft }, context) => sync.save({ ...draft, ...(folder ? { folder: await resolveDestination(folder, services, context) } : {}) }),
     'sync.delete': ({ id }) => sync.remove(id).then((deleted) => ({ deleted })),
     'sync.setPaused': ({ id, paused }) => sync.setPaused(id, paused),
     'sync.runNow': ({ id }) => sync.runNow(id),

@@ -40,9 +40,12 @@ export interface SyncServiceDeps {
   kickDelayMs?: number;
 }
 
+/** A draft with its folder resolved to a path (kept as it was when left out). */
+export type SyncRuleInput = Omit<SyncRuleDraft, 'folder'> & { folder?: string };
+
 export interface SyncService {
   statuses(): SyncRuleStatus[];
-  save(draft: SyncRuleDraft): Promise<SyncRuleStatus>;
+  save(draft: SyncRuleInput): Promise<SyncRuleStatus>;
   remove(id: string): Promise<boolean>;
   setPaused(id: string, paused: boolean): Promise<SyncRuleStatus>;
   /** Runs the rule now and resolves once the run has ended. */
@@ -255,7 +258,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     async save(draft) {
       const existing = draft.id ? rules().find((candidate) => candidate.id === draft.id) : undefined;
       if (draft.id && !existing) throw new AppError('not_found', 'This sync rule does not exist (any more).');
-      const rule = syncRuleSchema.parse({ ...draft, id: draft.id ?? `${slug(draft.name)}-${crypto.randomBytes(3).toString('hex')}` });
+      const folder = draft.folder ?? existing?.folder;
+      if (!folder) throw new AppError('validation', 'Choose a folder for the rule.');
+      const rule = syncRuleSchema.parse({ ...draft, folder, id: draft.id ?? `${slug(draft.name)}-${crypto.randomBytes(3).toString('hex')}` });
       await validate(rule);
       await stop(runtimes.get(rule.id));
       const all = rules().filter((candidate) => candidate.id !== rule.id);

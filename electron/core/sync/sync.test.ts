@@ -6,14 +6,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureBytes, fixtureIndex } from '../../../emulator/documents/test-support/fixtures';
 import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
-import type { SyncRuleDraft, SyncRuleStatus } from '../../../shared/contract';
+import type { SyncRuleStatus } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createDocumentsApi, type DocumentsApi } from '../documents/api';
 import { createTestHttp, type TestHttp } from '../documents/testing/http';
 import { createCoreEvents } from '../events';
 import { MemoryLogger, MemoryNotifier, MemorySettingsStore } from '../testing/memory-ports';
 import { FakeClock } from '../testing/fake-clock';
-import { createSyncService, notificationText, type SyncService } from './service';
+import { createSyncService, notificationText, type SyncRuleInput, type SyncService } from './service';
 
 let emulator: TestEmulator;
 let client: TestHttp;
@@ -77,7 +77,7 @@ async function inboxFolder(name = 'inbox'): Promise<string> {
   return folder;
 }
 
-const rule = (folder: string, extra: Partial<SyncRuleDraft> = {}): SyncRuleDraft => ({ name: 'Incoming invoices', profileId: 'local-emulator', types: ['invoice'], direction: 'incoming', folder, ...extra });
+const rule = (folder: string, extra: Partial<SyncRuleInput> = {}): SyncRuleInput => ({ name: 'Incoming invoices', profileId: 'local-emulator', types: ['invoice'], direction: 'incoming', folder, ...extra });
 
 async function filesIn(folder: string): Promise<string[]> {
   return (await fs.readdir(folder)).sort();

@@ -104,6 +104,7 @@ export interface MemoryPortsOptions {
 
 const noDialogs: Dialogs = {
   chooseFolder: () => Promise.resolve(null),
+    chooseFiles: () => Promise.resolve([]),
   chooseSavePath: () => Promise.resolve(null),
 };
 

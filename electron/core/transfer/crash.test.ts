@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
-import type { FileRef } from '../../../shared/contract';
+import type { LocalFileRef } from '../files/file-ref';
 import { journalLineSchema, type JournalEntry } from './journal/entry';
 import { base64, invoiceXml, writeFile } from './testing/fixtures';
 import { createTestUploads, demoAccountUser, waitFor, type TestUploads } from './testing/harness';
@@ -64,7 +64,7 @@ async function serverCount(e2eId: string): Promise<number> {
   return ((await response.json()) as unknown[]).length;
 }
 
-async function crashThenRestart(killAt: 'beforePost' | 'afterPostAnswer', file: FileRef) {
+async function crashThenRestart(killAt: 'beforePost' | 'afterPostAnswer', file: LocalFileRef) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-uploads-crash-'));
   dirs.push(userDataDir);
   const exit = await runChild({ transferUrl: emulator.urls.transferUrl, token, user, userDataDir, file, killAt });

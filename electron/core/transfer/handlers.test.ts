@@ -52,4 +52,30 @@ describe('uploads channels', () => {
     const entries = (result.value as { entries: Array<{ history: Array<{ note?: string }> }> }).entries;
     expect(entries[0]?.history[0]?.note).toContain('sign in');
   });
+
+  it('refuse a path named by the renderer, and read nothing', async () => {
+    const core = makeApp();
+    const secret = path.join(dir ?? '', 'vault.json');
+    fs.writeFileSync(secret, '{"password":"hunter2"}');
+    const result = await core.handle('uploads.add', { country: 'IT', files: [{ file: { kind: 'path', path: secret } }] }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(/granted by the app or as its bytes; paths are not accepted/) } });
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+    await expect(core.handle('uploads.list', undefined, ctx)).resolves.toEqual({ ok: true, value: [] });
+  });
+
+  it('add files and folders by granted handle, for the window they were granted to only', async () => {
+    const core = makeApp();
+    const folder = path.join(dir ?? '', 'drop');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'one.xml'), '<one/>');
+    fs.writeFileSync(path.join(folder, 'two.xml'), '<two/>');
+    const [granted] = await core.grantFiles([folder], 'electron:1');
+    const add = (window: string) =>
+      core.handle('uploads.add', { country: 'IT', files: [{ file: { kind: 'handle', handle: granted?.handle ?? '' } }] }, { caller: 'ipc:app://ledgerdesk/', window });
+    await expect(add('electron:2')).resolves.toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/Drop or choose the file again/) } });
+    const added = await add('electron:1');
+    expect(added).toMatchObject({ ok: true, value: { entries: [{ fileName: 'one.xml', origin: path.join(folder, 'one.xml') }, { fileName: 'two.xml' }] } });
+    core.revokeGrants('electron:1');
+    await expect(add('electron:1')).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
 });

@@ -1,4 +1,5 @@
 /** `uploads.*` and `transferDocuments.*` channels. */
+import { ownerOf } from '../app-types';
 import type { HandlerFactory } from '../handlers';
 import { createUploadsService } from './service';
 
@@ -18,7 +19,16 @@ export const createUploadHandlers: HandlerFactory = (services) => {
   // The journal opens with the core's start (the session's first change) or the first uploads call.
   services.onDispose(() => uploads.dispose());
   return {
-    'uploads.add': (input) => uploads.add(input),
+    // Handles are resolved for the calling window (a folder handle adds its files); bytes pass through.
+    'uploads.add': async (input, context) => {
+      const files = await Promise.all(
+        input.files.map(async ({ file, e2eId }) => ({
+          file: file.kind === 'bytes' ? file : { kind: 'path' as const, path: (await services.files.resolve(file, ownerOf(context), 'read')).path },
+          ...(e2eId !== undefined ? { e2eId } : {}),
+        })),
+      );
+      return uploads.add({ ...input, files });
+    },
     'uploads.list': (input) => uploads.list(input),
     'uploads.retry': (input) => uploads.retry(input.localId),
     'uploads.cancel': (input) => uploads.cancel(input.localId),

@@ -6,7 +6,8 @@
 import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRef, RejectedFile, UploadCountry } from '../../../shared/contract';
+import type { RejectedFile, UploadCountry } from '../../../shared/contract';
+import type { LocalFileRef } from '../files/file-ref';
 import {
   base64DecodedLength,
   generateE2eId,
@@ -22,8 +23,12 @@ import { sha256Hex } from '../files/sha256';
 import type { BlobStore } from './journal/blobs';
 import type { FileSource } from './journal/entry';
 
+/**
+ * A file or folder to add, as the core sees it: a path the core may read (a granted handle
+ * resolved by the handler, or a core-side source such as a watched folder) or dropped bytes.
+ */
 export interface DroppedFile {
-  file: FileRef;
+  file: LocalFileRef;
   e2eId?: string;
 }
 

@@ -9,6 +9,7 @@ import { createCoreEvents } from '../../events';
 import { nodeAtomicFileSystem, type AtomicFileSystem } from '../../files/atomic-write';
 import { MemoryLogger } from '../../testing/memory-ports';
 import { createDocumentsService, type DocumentsService } from '../service';
+import type { BulkDownloadRequest } from './manager';
 import { fakeDocuments, startFakeDocumentsServer, type FakeDocumentsServer } from '../testing/fake-documents-server';
 import { createTestHttp, type TestHttp } from '../testing/http';
 
@@ -67,9 +68,11 @@ async function folder(name = 'out'): Promise<string> {
   return dir;
 }
 
-const request = (input: BulkDownloadInput) => bulkDownloadInputSchema.parse(input);
+/** The manager's request: the handler has resolved the destination (a granted handle or a typed path) to a folder. */
+type TestRequest = Omit<BulkDownloadInput, 'folder'> & { folder: string };
+const request = (input: TestRequest): BulkDownloadRequest => ({ ...bulkDownloadInputSchema.parse({ ...input, folder: { kind: 'typed', path: input.folder } }), folder: input.folder });
 
-async function run(service: DocumentsService, input: BulkDownloadInput): Promise<BulkDownloadProgress> {
+async function run(service: DocumentsService, input: TestRequest): Promise<BulkDownloadProgress> {
   const { jobId } = await service.bulk.start(request(input));
   return service.bulk.whenSettled(jobId);
 }

@@ -20,7 +20,8 @@ import { createJobStore, type JobStore } from './job-store';
 import { createThrottle, type Throttle } from './progress';
 import { runJob, type StopReason } from './run';
 
-export type BulkDownloadRequest = ChannelParsedInput<'documents.bulkDownload'>;
+/** The channel's input with its destination resolved (a granted handle or a typed path → the folder) by the handler. */
+export type BulkDownloadRequest = Omit<ChannelParsedInput<'documents.bulkDownload'>, 'folder'> & { folder: string };
 
 export interface BulkDownloadsDeps {
   api: DocumentsApi;

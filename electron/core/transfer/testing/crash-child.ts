@@ -4,7 +4,7 @@
  * Usage: node --import tsx crash-child.ts '<json config>'
  */
 import { z } from 'zod';
-import { fileRefSchema } from '../../../../shared/contract';
+import { localFileRefSchema } from '../../files/file-ref';
 import { createTestUploads } from './harness';
 
 const configSchema = z.object({
@@ -12,7 +12,7 @@ const configSchema = z.object({
   token: z.string().min(1),
   user: z.object({ uid: z.string(), email: z.string() }),
   userDataDir: z.string().min(1),
-  file: fileRefSchema,
+  file: localFileRefSchema,
   /** `beforePost`: `sending` is on disk, the POST never leaves. `afterPostAnswer`: the service answered, nothing journaled yet. */
   killAt: z.enum(['beforePost', 'afterPostAnswer']),
 });

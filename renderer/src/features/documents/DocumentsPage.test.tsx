@@ -75,7 +75,8 @@ function createDocumentsCore(options: { failFirstList?: boolean; jobs?: BulkDown
   core.handlers['documents.bulkDownloadResume'] = (payload) => ok({ jobId: (payload as { jobId: string }).jobId });
   core.handlers['documents.bulkDownload'] = () => ok({ jobId: 'job-new' });
   core.handlers['documents.bulkDownloadCancel'] = () => ok({ cancelled: true });
-  core.handlers['dialogs.defaultDownloadFolder'] = () => ok({ path: '/home/accountant/Downloads/Ledgerdesk' });
+  core.handlers['dialogs.defaultDownloadFolder'] = () =>
+    ok({ folder: { handle: 'fh_default-downloads', kind: 'folder', name: 'Ledgerdesk', label: '/home/accountant/Downloads/Ledgerdesk' } });
   core.handlers['validationRules.list'] = () => ok([{ code: 'peppol-bis-3', name: 'Peppol BIS Billing 3', documentTypes: ['invoice', 'credit-note'], latest: true }]);
   core.handlers['documents.send'] = (): Envelope<never> => ({
     ok: false,
@@ -268,7 +269,8 @@ describe('documents inbox', () => {
     expect(core.callsOf('documents.bulkDownload')[0]?.payload).toEqual({
       type: 'invoice',
       selection: { kind: 'uuids', uuids: ['uuid-0', 'uuid-1'] },
-      folder: '/home/accountant/Downloads/Ledgerdesk',
+      // The default folder is a handle the core granted for writing; the path is only shown.
+      folder: { kind: 'handle', handle: 'fh_default-downloads' },
       template: '{number}',
       includePdf: true,
       markDownloaded: true,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFilters, DocumentPage, DocumentRecord, DocumentType } from '../../../../../shared/contract/documents';
+import type { DestinationFolder, GrantedFile } from '../../../../../shared/contract/files';
 import { bridge } from '../../../bridge';
 import { useBridgeMutation, useBridgeQuery } from '../../../bridge/queries';
 import { Button } from '../../../components/Button';
@@ -47,7 +48,10 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
   const selected = useInboxUi((state) => state.selected);
   const total = queryClient.getQueryData<DocumentPage>(listKey(type, filters, 1))?.totalItems ?? 0;
   const [scope, setScope] = useState<'selected' | 'filter'>(selected.size > 0 ? 'selected' : 'filter');
-  const [folder, setFolder] = useState<string | null>(null);
+  /** A folder chosen with the native dialog (Electron): a handle granted for writing. */
+  const [chosen, setChosen] = useState<GrantedFile | null>(null);
+  /** A path typed by the user (browser shell only: it has no native dialog). */
+  const [typed, setTyped] = useState<string | null>(null);
   const [template, setTemplate] = useState(rememberedTemplate);
   const [includePdf, setIncludePdf] = useState(false);
   const [markDownloaded, setMarkDownloaded] = useState(true);
@@ -58,7 +62,12 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
   const start = useBridgeMutation('documents.bulkDownload');
   const browse = useBridgeMutation('dialogs.chooseFolder');
 
-  const folderValue = folder ?? defaultFolder.data?.path ?? '';
+  const granted = chosen ?? defaultFolder.data?.folder ?? null;
+  const folderValue = typed ?? granted?.label ?? '';
+  const destination = (): DestinationFolder | null => {
+    if (typed !== null && typed.trim() !== granted?.label) return typed.trim() === '' ? null : { kind: 'typed', path: typed.trim() };
+    return granted ? { kind: 'handle', handle: granted.handle } : null;
+  };
   const sendable = isSendable(type);
   const problem = templateProblem(template);
   const count = scope === 'selected' ? selected.size : total;
@@ -75,14 +84,15 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
 
   const chooseFolder = () => {
     browse.mutate(
-      { title: t('documents.bulk.chooseFolderTitle'), defaultPath: folderValue || undefined },
+      { title: t('documents.bulk.chooseFolderTitle'), purpose: 'save' },
       {
         onSuccess: (result) => {
           if (!result.supported) {
             setBrowseUnsupported(true);
             folderRef.current?.focus();
-          } else if (result.path) {
-            setFolder(result.path);
+          } else if (result.folder) {
+            setChosen(result.folder);
+            setTyped(null);
             setFolderError(undefined);
           }
         },
@@ -92,7 +102,8 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (folderValue.trim() === '') {
+    const folder = destination();
+    if (folder === null) {
       setFolderError(t('documents.bulk.folderRequired'));
       folderRef.current?.focus();
       return;
@@ -107,7 +118,7 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
       {
         type,
         selection: scope === 'selected' ? { kind: 'uuids', uuids: [...selected] } : { kind: 'filter', filters },
-        folder: folderValue.trim(),
+        folder,
         template: template.trim(),
         includePdf: sendable && includePdf,
         markDownloaded: sendable && markDownloaded,
@@ -150,8 +161,9 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
             hint={showBrowse ? undefined : t('documents.bulk.folderHint')}
             spellCheck={false}
             className="mono"
+            readOnly={showBrowse}
             onChange={(event) => {
-              setFolder(event.target.value);
+              setTyped(event.target.value);
               setFolderError(undefined);
             }}
           />

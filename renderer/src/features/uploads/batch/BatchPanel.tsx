@@ -10,7 +10,7 @@ import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SelectField, TextField } from '../../../components/Field';
 import { formatBytes, issueText } from '../format';
-import { toFileRef, shellPathResolver } from '../intake/file-ref';
+import { shellGranter, toFileRefs } from '../intake/file-ref';
 import { mergeEntries } from '../model/list-view';
 import { announce, showNotSent } from '../model/ui-store';
 import { batchSummaries } from '../summary-toast';
@@ -88,12 +88,12 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
     setFailure(null);
     setProgress({ done: 0, total: items.length });
     batchSummaries.beginSend();
-    const resolver = shellPathResolver();
+    const granter = shellGranter();
     let result: SendResult;
     try {
       result = await sendBatch(items, { country: view.country, template: view.template.trim() }, {
         add: (input) => bridge.invoke('uploads.add', input),
-        toFileRef: (dropped) => toFileRef(dropped, resolver),
+        toFileRefs: (dropped) => toFileRefs(dropped, granter),
         onProgress: (done, total) => setProgress({ done, total }),
       });
     } catch (error) {

@@ -110,10 +110,8 @@ describe('handing a batch to the core', () => {
           if (call === 1) return { batchId: 'b1', entries: [makeEntry({ fileName: 'a.xml' })], rejected: [] };
           throw new Error('core gone');
         },
-        toFileRef: async (dropped) => {
-          if (dropped.file.name === 'unreadable.xml') throw new Error('The file was moved.');
-          return { kind: 'bytes', name: dropped.file.name, base64: 'AAAA' };
-        },
+        toFileRefs: async (dropped) =>
+          dropped.map((item) => (item.file.name === 'unreadable.xml' ? new Error('The file was moved.') : { kind: 'bytes', name: item.file.name, base64: 'AAAA' })),
       },
     );
     // Small files travel together: one call with a.xml and c.xml.
@@ -131,7 +129,7 @@ describe('handing a batch to the core', () => {
         if (input.files[0]?.e2eId === 'id-b.xml') throw new Error('core gone');
         return { batchId: 'b1', entries: [], rejected: [] };
       },
-      toFileRef: async (dropped) => ({ kind: 'bytes', name: dropped.file.name, base64: '' }),
+      toFileRefs: async (dropped) => dropped.map((item) => ({ kind: 'bytes', name: item.file.name, base64: '' })),
     });
     expect(result.handledDraftIds).toEqual(['a.xml']);
     expect(result.failure).toMatchObject({ notSentDraftIds: ['b.xml', 'c.xml'] });

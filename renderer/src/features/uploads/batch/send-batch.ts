@@ -15,7 +15,8 @@ export interface SendItem {
 
 export interface SendDeps {
   add: (input: ChannelInput<'uploads.add'>) => Promise<ChannelOutput<'uploads.add'>>;
-  toFileRef: (dropped: DroppedFile) => Promise<FileRef>;
+  /** One call's files as FileRefs (handles or bytes), or the Error that kept each from being read. */
+  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<FileRef | Error>>;
   onProgress?: (handedOver: number, total: number) => void;
   /** Files per call at most (default CALL_MAX_FILES). */
   maxFilesPerCall?: number;
@@ -67,12 +68,19 @@ export async function sendBatch(
   deps.onProgress?.(0, items.length);
   for (const [index, call] of calls.entries()) {
     const files: Array<{ file: FileRef; e2eId: string }> = [];
-    for (const item of call) {
-      try {
-        files.push({ file: await deps.toFileRef(item.dropped), e2eId: item.e2eId });
-      } catch (error) {
-        result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(error) });
+    let refs: Array<FileRef | Error>;
+    try {
+      refs = await deps.toFileRefs(call.map((item) => item.dropped));
+    } catch (error) {
+      refs = call.map(() => (error instanceof Error ? error : new Error(String(error))));
+    }
+    for (const [position, item] of call.entries()) {
+      const ref = refs[position] ?? new Error('The file could not be read.');
+      if (ref instanceof Error) {
+        result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(ref) });
         result.handledDraftIds.push(item.draftId);
+      } else {
+        files.push({ file: ref, e2eId: item.e2eId });
       }
     }
     const readable = call.filter((item) => !result.handledDraftIds.includes(item.draftId));

@@ -1,8 +1,9 @@
 /**
- * Turns a dropped File into the contract's FileRef: its path when the shell can resolve one
- * (Electron's preload, `webUtils.getPathForFile`), otherwise its bytes as standard base64.
+ * Turns dropped Files into the contract's FileRefs: a handle when the shell grants the file
+ * (Electron's preload registers it with main), otherwise its bytes as standard base64. The renderer
+ * never names a path.
  */
-import type { FileRef } from '../../../../../shared/contract';
+import type { FileRef, GrantedFile } from '../../../../../shared/contract';
 import type { DroppedFile } from './dropped-files';
 
 /** Multiple of 3 so each chunk encodes to base64 without padding in the middle. */
@@ -22,24 +23,42 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-/** A path resolver the shell may add to `window.acube` (Electron); absent in the browser shell. */
-export function shellPathResolver(win: Window = window): ((file: File) => string) | null {
-  const candidate = (win.acube as { pathForFile?: unknown } | undefined)?.pathForFile;
-  if (typeof candidate !== 'function') return null;
-  return (file: File) => {
-    const resolved: unknown = (candidate as (file: File) => unknown)(file);
-    return typeof resolved === 'string' ? resolved : '';
-  };
+/** Grants real files to this window (Electron's preload); absent in the browser shell. */
+export type FileGranter = (files: readonly File[]) => Promise<Array<GrantedFile | null>>;
+
+export function shellGranter(win: Window = window): FileGranter | null {
+  const bridge = win.acube;
+  const grant = bridge?.grantFiles;
+  if (bridge === undefined || typeof grant !== 'function') return null;
+  return (files) => grant.call(bridge, files);
 }
 
-export async function toFileRef(dropped: DroppedFile, resolvePath: ((file: File) => string) | null): Promise<FileRef> {
-  const path = resolvePath?.(dropped.file) ?? '';
-  if (path !== '') return { kind: 'path', path };
+async function bytesOf(dropped: DroppedFile): Promise<FileRef> {
   const base64 = bytesToBase64(new Uint8Array(await dropped.file.arrayBuffer()));
   const fromFolder = dropped.relativePath !== dropped.file.name;
   return fromFolder
     ? { kind: 'bytes', name: dropped.file.name, base64, relativePath: dropped.relativePath }
     : { kind: 'bytes', name: dropped.file.name, base64 };
+}
+
+/**
+ * The contract's FileRefs for one call's files: a granted handle where the shell grants the file
+ * (Electron: the file is on disk; main reads it), its bytes otherwise (the browser shell, or a file
+ * with no place on disk). A file that cannot be read comes back as its Error.
+ */
+export async function toFileRefs(dropped: readonly DroppedFile[], grant: FileGranter | null): Promise<Array<FileRef | Error>> {
+  const granted = grant ? await grant(dropped.map((item) => item.file)) : [];
+  return Promise.all(
+    dropped.map(async (item, index): Promise<FileRef | Error> => {
+      const handle = granted[index];
+      if (handle) return { kind: 'handle', handle: handle.handle };
+      try {
+        return await bytesOf(item);
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    }),
+  );
 }
 
 /** Bytes the call will carry for this file (base64 grows by a third). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectFromDataTransfer, collectFromFileList, dragHasFiles } from './dropped-files';
-import { bytesToBase64, shellPathResolver, toFileRef } from './file-ref';
+import { bytesToBase64, shellGranter, toFileRefs } from './file-ref';
 
 /** A file-system entry tree like Chromium's webkitGetAsEntry() gives; readEntries answers in batches of 2. */
 type FakeNode = { name: string; content?: string; children?: FakeNode[] };
@@ -88,16 +88,31 @@ describe('file references for the core', () => {
     }
   });
 
-  it('sends bytes (with the folder path) when the shell resolves no path', async () => {
+  it('sends bytes (with the folder path) when the shell grants nothing', async () => {
     const file = new File(['hello'], 'a.xml');
-    await expect(toFileRef({ file, relativePath: 'dir/a.xml' }, null)).resolves.toEqual({ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=', relativePath: 'dir/a.xml' });
-    await expect(toFileRef({ file, relativePath: 'a.xml' }, () => '')).resolves.toEqual({ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=' });
+    await expect(toFileRefs([{ file, relativePath: 'dir/a.xml' }], null)).resolves.toEqual([{ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=', relativePath: 'dir/a.xml' }]);
+    await expect(toFileRefs([{ file, relativePath: 'a.xml' }], async () => [null])).resolves.toEqual([{ kind: 'bytes', name: 'a.xml', base64: 'aGVsbG8=' }]);
   });
 
-  it('sends the path when the Electron preload resolves one', async () => {
-    const win = { acube: { invoke: () => undefined, on: () => undefined, pathForFile: () => '/home/me/a.xml' } } as unknown as Window;
-    const resolver = shellPathResolver(win);
-    await expect(toFileRef({ file: new File(['x'], 'a.xml'), relativePath: 'a.xml' }, resolver)).resolves.toEqual({ kind: 'path', path: '/home/me/a.xml' });
-    expect(shellPathResolver({ acube: { invoke: () => undefined, on: () => undefined } } as unknown as Window)).toBeNull();
+  it('sends the handle the Electron preload grants, never a path, and bytes for a file it cannot grant', async () => {
+    const granted = { handle: 'fh_granted-handle', kind: 'file' as const, name: 'a.xml', label: '/home/me/a.xml', size: 1 };
+    const asked: File[][] = [];
+    const win = {
+      acube: {
+        invoke: () => undefined,
+        on: () => undefined,
+        grantFiles: async (files: File[]) => {
+          asked.push(files);
+          return files.map((file) => (file.name === 'a.xml' ? granted : null));
+        },
+      },
+    } as unknown as Window;
+    const granter = shellGranter(win);
+    const refs = await toFileRefs([{ file: new File(['x'], 'a.xml'), relativePath: 'a.xml' }, { file: new File(['y'], 'b.xml'), relativePath: 'b.xml' }], granter);
+    expect(refs).toEqual([{ kind: 'handle', handle: 'fh_granted-handle' }, { kind: 'bytes', name: 'b.xml', base64: 'eQ==' }]);
+    // Both files were asked for in one grant.
+    expect(asked).toHaveLength(1);
+    expect(JSON.stringify(refs)).not.toContain('/home/me');
+    expect(shellGranter({ acube: { invoke: () => undefined, on: () => undefined } } as unknown as Window)).toBeNull();
   });
 });
