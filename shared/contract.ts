@@ -16,6 +16,7 @@ import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 import { activityChannels, activityEvents } from './contract/activity';
 import { exportChannels, exportEvents } from './contract/exports';
 import { syncChannels, syncEvents } from './contract/sync';
+import { watchChannels, watchEvents } from './contract/watch';
 
 export const channels = {
   ...appChannels,
@@ -28,6 +29,7 @@ export const channels = {
   ...activityChannels,
   ...exportChannels,
   ...syncChannels,
+  ...watchChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -40,6 +42,7 @@ export const events = {
   ...activityEvents,
   ...exportEvents,
   ...syncEvents,
+  ...watchEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -81,6 +84,7 @@ export type * from './contract/fiscal';
 export type * from './contract/activity';
 export type * from './contract/exports';
 export type * from './contract/sync';
+export type * from './contract/watch';
 export { fileRefSchema, fileHandleSchema, fileBytesSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';

@@ -14,6 +14,7 @@ import { badRequestFromZod, toErrorShape } from './errors';
 import { mergeHandlers, type Handler, type HandlerFactory, type Handlers, type Invoke, type LinkedHandlerFactory } from './handlers';
 import { createExportHandlers } from './exports/handlers';
 import { createSyncHandlers } from './sync/handlers';
+import { createWatchHandlers } from './watch/handlers';
 import type { Ports } from './ports';
 import { createProfileHandlers } from './profiles/handlers';
 import { createUploadHandlers } from './transfer/handlers';
@@ -23,7 +24,7 @@ import { createFiscalHandlers } from './fiscal/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
 
 /** Areas built on other areas' channels. */
-const linkedAreaHandlers: LinkedHandlerFactory[] = [createExportHandlers];
+const linkedAreaHandlers: LinkedHandlerFactory[] = [createExportHandlers, createWatchHandlers];
 
 /** Every area's handlers. A new area adds its factory here. */
 const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createActivityHandlers, createSyncHandlers];
