@@ -1,3 +1,4 @@
+import { foldersEn } from '../features/folders/i18n/en';
 import { uploadsEn } from '../features/uploads/i18n/en';
 import { documentsEn } from '../features/documents/i18n/en';
 import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
@@ -236,6 +237,7 @@ export const en = {
   pdfViewer: pdfViewerEn,
   fiscal: fiscalEn,
   certificates: certificatesEn,
+  folders: foldersEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,3 +1,4 @@
+import { foldersIt } from '../features/folders/i18n/it';
 import type { Translation } from './en';
 import { uploadsIt } from '../features/uploads/i18n/it';
 import { documentsIt } from '../features/documents/i18n/it';
@@ -238,4 +239,5 @@ export const it: Translation = {
   pdfViewer: pdfViewerIt,
   fiscal: fiscalIt,
   certificates: certificatesIt,
+  folders: foldersIt,
 };
