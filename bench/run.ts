@@ -142,6 +142,7 @@ const benches: BenchSpec[] = [
   },
   { name: 'inbox', script: 'bench/inbox.ts', args: [], timeoutMs: 360_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'pdf', script: 'bench/pdf.ts', args: [], timeoutMs: 200_000, checks: (line) => checksLineSchema.parse(line).checks },
+  { name: 'folders', script: 'bench/folders.ts', args: [], timeoutMs: 900_000, checks: (line) => checksLineSchema.parse(line).checks },
 ];
 
 interface BenchRun {

@@ -73,7 +73,7 @@ test.describe('folders', () => {
     await expect(watchDialog).toBeHidden();
     await expect(italy.getByRole('status')).toHaveText('Watching');
     await writeFile(join(outbox, 'IT01234567890_00042.xml'), invoiceXml('W-42'));
-    await expect.poll(async () => (await readdir(join(outbox, 'sent')).catch(() => [])).includes('IT01234567890_00042.xml'), { timeout: 60_000 }).toBe(true);
+    await expect.poll(async () => (await readdir(join(outbox, 'sent')).catch((): string[] => [])).includes('IT01234567890_00042.xml'), { timeout: 60_000 }).toBe(true);
     await expect(italy).toContainText('1 sent · 0 failed · 0 in progress');
     await saveScreenshot(page, 'folders');
 

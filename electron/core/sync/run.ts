@@ -71,7 +71,13 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
   const taken = new Set(Object.values(journal.entries).map((entry) => entry.name.toLowerCase()));
   await removeLeftoverTemps(rule.folder, journal);
   let saving: Promise<void> = Promise.resolve();
-  const save = (): Promise<void> => (saving = saving.then(() => deps.journals.save(journal)));
+  let savedAt = 0;
+  const save = (): Promise<void> => {
+    savedAt = Date.now();
+    return (saving = saving.then(() => deps.journals.save(journal)));
+  };
+  /** During downloads, at most once a second: a large journal is rewritten whole each time. A crash loses nothing: unsaved entries are pending, and their files are found intact and kept. */
+  const saveSoon = (): Promise<void> => (Date.now() - savedAt >= 1_000 ? save() : Promise.resolve());
 
   for (const type of rule.types) {
     await listNew(type);
@@ -107,7 +113,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
             if (record) newRecords.push(record);
           } else counts.skipped += 1;
         }
-        await save();
+        await saveSoon();
       });
       return persisting;
     };
