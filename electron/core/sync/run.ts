@@ -11,6 +11,7 @@ import type { DocumentsApi } from '../documents/api';
 import { folderNames, writeDocumentFiles, type FileToWrite } from '../documents/bulk/document-files';
 import { describeFailure, isCancellation, stopsTheJob } from '../documents/bulk/failures';
 import { runPool } from '../documents/bulk/pool';
+import { createWriteQueue } from '../documents/bulk/write-queue';
 import { isSendableType } from '../documents/paths';
 import { detectSourceFormat, sourceExtension } from '../documents/source-view';
 import { targetOfTempName } from '../files/atomic-write';
@@ -123,21 +124,37 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
       counts.failed += 1;
       if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message });
     };
-    await runPool(pending.length, deps.concurrency ?? 6, signal, async (index) => {
+    // Writes run beside the downloads (the writer answers a batch at a time): a download does not wait for its write.
+    const writes = createWriteQueue(48, 64);
+    const control = new AbortController();
+    const stop = (error: unknown): void => {
+      stopError ??= error;
+      control.abort();
+    };
+    const both = AbortSignal.any([signal, control.signal]);
+    await runPool(pending.length, deps.concurrency ?? 6, both, async (index) => {
       const [uuid, entry] = pending[index] as [string, SyncJournalEntry];
+      let files: FileToWrite[];
       try {
-        const files = await fetchFiles(rule, uuid, entry, api, signal);
-        const written = await writeDocumentFiles(rule.folder, files, writer, onDisk);
-        batch.push({ uuid, entry, files, written });
-        if (batch.length >= PERSIST_BATCH) persist().catch(() => undefined);
+        files = await fetchFiles(rule, uuid, entry, api, signal);
       } catch (error) {
-        if (isCancellation(error, signal)) throw error;
-        if (stopsTheJob(error)) throw error;
-        fail(uuid, entry, error);
+        if (isCancellation(error, signal) || stopsTheJob(error)) return stop(error);
+        return fail(uuid, entry, error);
       }
+      await writes.submit(async () => {
+        try {
+          const written = await writeDocumentFiles(rule.folder, files, writer, onDisk);
+          batch.push({ uuid, entry, files, written });
+          if (batch.length >= PERSIST_BATCH) persist().catch(() => undefined);
+        } catch (error) {
+          if (stopsTheJob(error)) stop(error);
+          else fail(uuid, entry, error);
+        }
+      });
     }).catch((error: unknown) => {
-      stopError = error;
+      stopError ??= error;
     });
+    await writes.drain();
     await persist();
   } finally {
     await writer.close();

@@ -152,7 +152,9 @@ describe('inbox sync', () => {
     const total = await countMatching(first.api, { direction: 'incoming' });
     // Stopped while its downloads are under way: the app was closed (or killed).
     const running = first.sync.runNow(saved.rule.id);
-    while ((await filesIn(folder)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    // The journal is written once the listing is done, before the downloads: stop right then.
+    const journalFile = path.join(userData, 'sync', `${saved.rule.id}.json`);
+    while (!(await fs.stat(journalFile).catch(() => undefined))) await new Promise((resolve) => setTimeout(resolve, 1));
     await first.sync.dispose();
     await running.catch(() => undefined);
     const partial = (await filesIn(folder)).filter((name) => name.endsWith('.xml'));

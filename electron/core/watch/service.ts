@@ -30,7 +30,7 @@ export interface WatchServiceDeps {
   logger: Logger;
   activity: ActivityLog;
   journalPath: string;
-  /** How long a file's size must stay the same before it is picked up (default 500 ms). */
+  /** How long a file's size must stay the same before it is picked up (default 400 ms). */
   stableMs?: number;
   rescanMs?: number;
 }
@@ -59,7 +59,7 @@ interface Watch {
 }
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
-  const stableMs = deps.stableMs ?? 500;
+  const stableMs = deps.stableMs ?? 400;
   const watches = new Map<UploadCountry, Watch>();
   let journal: WatchJournal | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -184,34 +184,47 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     }
   }
 
+  /** The file's hash once its copy is complete; undefined (and looked at again later) while it is not. */
+  async function stableHash(watch: Watch, filePath: string): Promise<{ sha256: string } | undefined> {
+    try {
+      const before = await fs.stat(filePath);
+      const age = Date.now() - before.mtimeMs;
+      if (age < stableMs) {
+        later(watch, filePath, stableMs - age);
+        return undefined;
+      }
+      const hashed = await hashFile(filePath);
+      const after = await fs.stat(filePath);
+      if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
+        // Still being written: a partial copy is never sent.
+        later(watch, filePath, stableMs);
+        return undefined;
+      }
+      return hashed;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
+      if (code !== 'ENOENT') note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', message: `Cannot be read yet (${code ?? 'error'}); tried again shortly.` });
+      return undefined;
+    }
+  }
+
   async function flush(watch: Watch): Promise<void> {
     const paths = [...watch.queue];
     watch.queue.clear();
     const book = await journalNow();
     const toSend: Array<{ filePath: string; sha256: string }> = [];
-    for (const filePath of paths) {
-      let hashed;
-      try {
-        const before = await fs.stat(filePath);
-        const age = Date.now() - before.mtimeMs;
-        if (age < stableMs) {
-          later(watch, filePath, stableMs - age);
-          continue;
-        }
-        hashed = await hashFile(filePath);
-        const after = await fs.stat(filePath);
-        if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
-          // Still being written: a partial copy is never sent.
-          later(watch, filePath, stableMs);
-          continue;
-        }
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') continue;
-        // Locked or unreadable for now: the rescan tries again.
-        note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', message: `Cannot be read yet (${code ?? 'error'}); tried again shortly.` });
-        continue;
-      }
+    // Hashed a few at a time (copies arrive in bursts), then decided in order.
+    const hashedAll = new Array<{ sha256: string } | undefined>(paths.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(8, paths.length) }, async () => {
+        for (let index = next++; index < paths.length; index = next++) hashedAll[index] = await stableHash(watch, paths[index] as string);
+      }),
+    );
+    for (const [index, filePath] of paths.entries()) {
+      const hashed = hashedAll[index];
+      if (!hashed) continue;
       const known = book.files[hashed.sha256];
       if (known && (known.state === 'queued' || known.state === 'sending')) continue;
       if (known?.state === 'sent') {
