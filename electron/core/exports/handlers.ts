@@ -1,5 +1,5 @@
 /** `exports.*`: the period pack ZIP and the CSV exports of lists. */
-import crypto from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { AppError, type ExportProgress, type UploadEntry, type ReportRequest } from '../../../shared/contract';
 import { createDocumentsApi } from '../documents/api';
 import { resolveDestination } from '../files/file-ref';
@@ -24,6 +24,7 @@ export const createExportHandlers: LinkedHandlerFactory = (services, invoke) => 
       const input = { ...rest, folder: await resolveDestination(folder, services, context) };
       if (running.has(exportId)) throw new AppError('conflict', 'This export is already running.');
       const control = new AbortController();
+      setMaxListeners(64, control.signal);
       running.set(exportId, control);
       const progress = (update: Omit<ExportProgress, 'exportId' | 'type'>): void => services.events.emit('exports.progress', { exportId, type: input.type, ...update });
       try {
@@ -79,4 +80,3 @@ export const createExportHandlers: LinkedHandlerFactory = (services, invoke) => 
   };
 };
 
-export const newExportId = (): string => crypto.randomUUID();

@@ -3,6 +3,7 @@
  * nothing is), journal it, download it (verified, atomic, durable before it counts as saved),
  * then mark it downloaded if the rule says so. Documents that failed stay pending for the next run.
  */
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError, type DocumentFilters, type DocumentRecord, type DocumentType, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
@@ -132,6 +133,8 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
       control.abort();
     };
     const both = AbortSignal.any([signal, control.signal]);
+    // One listener per request under way, and the pool's: more than Node's default warning threshold.
+    setMaxListeners(64, signal, both);
     await runPool(pending.length, deps.concurrency ?? 6, both, async (index) => {
       const [uuid, entry] = pending[index] as [string, SyncJournalEntry];
       let files: FileToWrite[];
