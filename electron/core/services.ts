@@ -157,7 +157,6 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     folder: path.join(ports.userDataDir, 'activity'),
     settings: ports.settings,
     logger,
-    events,
     who: () => ({ profile: profiles.active().name, user: sessionService.status().user?.email ?? null }),
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, event } from './define';
+import { channel } from './define';
 import type { FilePayload } from './files';
 
 /** What an activity-log line records; the UI words each action (never the core's text alone). */
@@ -94,6 +94,5 @@ export const activityChannels = {
   'activity.exportCsv': channel<FilePayload>()(z.object({ filters: activityFiltersSchema.default({}) })),
 };
 
-export const activityEvents = {
-  'activity.appended': event<{ entry: ActivityEntry }>(),
-};
+/** None: the log is read on demand (an event per entry would reach every window for every action). */
+export const activityEvents = {};

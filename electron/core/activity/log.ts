@@ -8,7 +8,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ActivityAction, ActivityEntry, ActivityFilters, ActivityOutcome, ActivityPage, ActivityVerification } from '../../../shared/contract';
-import type { CoreEvents } from '../events';
 import { redactText } from '../logging/redact';
 import type { Logger, SettingsStore } from '../ports';
 import { chainEntry, GENESIS, parseLine, verifyLines, type ChainHead, type ChainedEntry } from './chain';
@@ -37,7 +36,6 @@ export interface ActivityLogDeps {
   folder: string;
   settings: SettingsStore;
   logger: Logger;
-  events?: CoreEvents;
   /** Who is acting now: the profile's name and the signed-in user. */
   who(): { profile: string; user: string | null };
   now?: () => Date;
@@ -122,7 +120,6 @@ export function createActivityLog(deps: ActivityLogDeps): ActivityLog {
     }
     list.push(chained);
     deps.settings.set(HEAD_KEY, { seq: chained.seq, hash: chained.hash } satisfies ChainHead);
-    deps.events?.emit('activity.appended', { entry: publicEntry(chained) });
   }
 
   return {

@@ -1,10 +1,8 @@
 import './folders.css';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activityActions, type ActivityAction, type ActivityFilters, type ActivityVerification } from '../../../../shared/contract';
-import { bridge } from '../../bridge';
-import { bridgeKeys, useBridgeMutation, useBridgeQuery } from '../../bridge/queries';
+import { useBridgeMutation, useBridgeQuery } from '../../bridge/queries';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -36,14 +34,13 @@ function VerificationResult({ result }: { result: ActivityVerification }) {
 /** The activity log: filters, the newest entries first, "verify" and a CSV of what is shown. */
 export default function ActivityPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<ActivityFilters>({});
   const [limit, setLimit] = useState(PAGE);
-  const page = useBridgeQuery('activity.list', { filters, offset: 0, limit });
+  // Read again every few seconds while the page is open: background work (sync, watched folders) adds entries.
+  const page = useBridgeQuery('activity.list', { filters, offset: 0, limit }, { refetchInterval: 5_000 });
   const verify = useBridgeMutation('activity.verify');
   const exportCsv = useBridgeMutation('activity.exportCsv', { onSuccess: (payload) => saveFilePayload(payload) });
 
-  useEffect(() => bridge.on('activity.appended', () => void queryClient.invalidateQueries({ queryKey: bridgeKeys.channel('activity.list') })), [queryClient]);
 
   const set = (changes: ActivityFilters) => {
     setLimit(PAGE);
