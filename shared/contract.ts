@@ -15,6 +15,10 @@ import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
 import { standardsChannels } from './contract/standards';
 import { viewerChannels } from './contract/viewer';
+import { activityChannels, activityEvents } from './contract/activity';
+import { exportChannels, exportEvents } from './contract/exports';
+import { syncChannels, syncEvents } from './contract/sync';
+import { watchChannels, watchEvents } from './contract/watch';
 
 export const channels = {
   ...appChannels,
@@ -26,6 +30,10 @@ export const channels = {
   ...fiscalChannels,
   ...standardsChannels,
   ...viewerChannels,
+  ...activityChannels,
+  ...exportChannels,
+  ...syncChannels,
+  ...watchChannels,
 } satisfies Record<string, ChannelDef>;
 
 export const events = {
@@ -35,6 +43,10 @@ export const events = {
   ...documentEvents,
   ...uploadEvents,
   ...fiscalEvents,
+  ...activityEvents,
+  ...exportEvents,
+  ...syncEvents,
+  ...watchEvents,
 } satisfies Record<string, EventDef>;
 
 export type Channels = typeof channels;
@@ -74,6 +86,10 @@ export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
 export type * from './contract/standards';
+export type * from './contract/activity';
+export type * from './contract/exports';
+export type * from './contract/sync';
+export type * from './contract/watch';
 export { fileRefSchema, fileHandleSchema, fileBytesSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
@@ -89,6 +105,9 @@ export {
   reportTypes,
   reportStatuses,
 } from './contract/fiscal';
+export { syncRuleSchema, syncRuleSaveSchema } from './contract/sync';
+export { periodPackInputSchema, csvExportInputSchema } from './contract/exports';
+export { activityActions, activityActionSchema, activityFiltersSchema } from './contract/activity';
 export { loginInputSchema, environmentSchema } from './contract/session';
 export { profileSchema, profileUrlsSchema } from './contract/profiles';
 export { preferencesSchema, themeSchema, languageSchema } from './contract/app';

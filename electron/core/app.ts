@@ -4,12 +4,18 @@
  * envelope: `handle` never throws.
  */
 import { AppError, channels, isChannelName, type ChannelName, type Envelope } from '../../shared/contract';
+import { describeCall } from './activity/channel-actions';
+import { activityFromEvents } from './activity/event-actions';
+import { createActivityHandlers } from './activity/handlers';
 import type { CallContext, CoreApp } from './app-types';
 import { createAppHandlers } from './app-handlers';
 import { createSessionHandlers } from './auth/handlers';
 import { badRequestFromZod, toErrorShape } from './errors';
-import { mergeHandlers, type Handler, type HandlerFactory } from './handlers';
+import { mergeHandlers, type Handler, type HandlerFactory, type Handlers, type Invoke, type LinkedHandlerFactory } from './handlers';
 import { createStandardsHandlers } from './standards/handlers';
+import { createExportHandlers } from './exports/handlers';
+import { createSyncHandlers } from './sync/handlers';
+import { createWatchHandlers } from './watch/handlers';
 import type { Ports } from './ports';
 import { createProfileHandlers } from './profiles/handlers';
 import { createUploadHandlers } from './transfer/handlers';
@@ -19,8 +25,11 @@ import { createFiscalHandlers } from './fiscal/handlers';
 import { createViewerHandlers } from './viewer/handlers';
 import { createCoreServices, type CoreOptions, type CoreServices } from './services';
 
+/** Areas built on other areas' channels. */
+const linkedAreaHandlers: LinkedHandlerFactory[] = [createExportHandlers, createWatchHandlers];
+
 /** Every area's handlers. A new area adds its factory here. */
-const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createStandardsHandlers, createViewerHandlers];
+const areaHandlers: HandlerFactory[] = [createAppHandlers, createSessionHandlers, createProfileHandlers, createUploadHandlers, createDocumentHandlers, createFileHandlers, createFiscalHandlers, createStandardsHandlers, createViewerHandlers, createActivityHandlers, createSyncHandlers];
 
 export interface CoreAppOptions extends CoreOptions {
   /** Extra handler areas (tests; hosts with areas of their own). */
@@ -35,7 +44,13 @@ export interface CoreAppWithServices extends CoreApp {
 export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreAppWithServices {
   const services = createCoreServices(ports, options);
   const { logger } = services;
-  const handlers = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
+  const areas = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
+  const invoke: Invoke = (channel, input) => {
+    const handler = areas[channel] as Handler<typeof channel> | undefined;
+    if (!handler) return Promise.reject(new AppError('internal', `"${channel}" is not available in this version of the app.`));
+    return handler(input, { caller: 'core' });
+  };
+  const handlers: Partial<Handlers> = mergeHandlers([areas, ...linkedAreaHandlers.map((factory) => factory(services, invoke))]);
 
   const fail = (error: AppError): Envelope<never> => ({ ok: false, error: error.toJSON() });
 
@@ -45,9 +60,36 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
     if (!parsed.success) return fail(badRequestFromZod(channel, parsed.error, schema, payload));
     const handler = handlers[channel] as Handler<ChannelName> | undefined;
     if (!handler) return fail(new AppError('internal', `"${channel}" is not available in this version of the app.`));
-    const value: unknown = await handler(parsed.data as never, context);
-    return { ok: true, value };
+    const who = describeCall(channel, parsed.data as never, undefined) ? currentActor() : undefined;
+    try {
+      const value: unknown = await handler(parsed.data as never, context);
+      if (who) recordCall(channel, parsed.data, value, who);
+      return { ok: true, value };
+    } catch (error) {
+      if (who) recordCall(channel, parsed.data, undefined, who, error);
+      throw error;
+    }
   }
+
+  /** Read before the call: signing out changes who is signed in. */
+  function currentActor(): { profile: string; user: string | null } {
+    return { profile: services.profiles.active().name, user: services.session.status().user?.email ?? null };
+  }
+
+  /** Every action a user may be asked about later goes to the activity log, with its outcome. */
+  function recordCall(channel: ChannelName, input: unknown, output: unknown, who: { profile: string; user: string | null }, error?: unknown): void {
+    const described = describeCall(channel, input as never, output as never);
+    if (!described) return;
+    const failure = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const actor = channel === 'session.login' && error === undefined ? undefined : who;
+    void services.activity.record({
+      ...described,
+      outcome: error === undefined ? 'ok' : 'failed',
+      ...(failure ? { detail: described.detail ? `${described.detail}; ${failure}` : failure } : {}),
+      ...(actor ? { who: actor } : {}),
+    });
+  }
+  services.events.on(activityFromEvents((record) => services.activity.record(record)));
 
   return {
     services,

@@ -22,3 +22,8 @@ export function mergeHandlers(parts: ReadonlyArray<Partial<Handlers>>): Partial<
   }
   return merged as Partial<Handlers>;
 }
+
+/** Calls another area's handler directly (already-parsed input; no activity record). */
+export type Invoke = <C extends ChannelName>(channel: C, input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
+/** An area built on other areas' channels (exports of their lists); created after the others. */
+export type LinkedHandlerFactory = (services: CoreServices, invoke: Invoke) => Partial<Handlers>;

@@ -3,6 +3,7 @@
  * emulator runner, HTTP agents, the session, preferences. Areas added later receive this object.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   AppError,
   type EmulatorStatus,
@@ -12,6 +13,7 @@ import {
   type ProfileUrls,
 } from '../../shared/contract';
 import { insecureServiceUrlProblem } from '../../shared/contract/profiles';
+import { createActivityLog, type ActivityLog } from './activity/log';
 import { createSessionService, type SessionService, type SessionTiming } from './auth/session';
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
@@ -61,6 +63,8 @@ export interface CoreServices {
   emulator: EmulatorRunner;
   session: SessionService;
   preferences: PreferencesService;
+  /** The append-only, hash-chained log of what users did (DESIGN §11). */
+  activity: ActivityLog;
   /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
   files: FileHandles;
   /** Tuning the host asked for (tests, benches). */
@@ -173,6 +177,13 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     ...(options.session ? { timing: options.session } : {}),
   });
 
+  const activity = createActivityLog({
+    folder: path.join(ports.userDataDir, 'activity'),
+    settings: ports.settings,
+    logger,
+    who: () => ({ profile: profiles.active().name, user: sessionService.status().user?.email ?? null }),
+  });
+
   /** Starts or stops the emulator to match the active profile; a failed start is reported by status, not thrown. */
   const syncEmulator = async (): Promise<void> => {
     if (profiles.active().kind === 'emulator') {
@@ -217,6 +228,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     session: sessionService,
     preferences,
     notices: createNoticeBoard(ports.notifier, () => preferences.get().language),
+    activity,
     endpoints() {
       const profile = profiles.active();
       return { profile, environment: profile.environment, urls: urlsFor(profile) };

@@ -14,6 +14,8 @@ const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
 const FiscalPage = lazy(() => import('../features/fiscal/FiscalPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const OpenFilePage = lazy(() => import('../features/viewer/OpenFilePage'));
+const FoldersPage = lazy(() => import('../features/folders/FoldersPage'));
+const ActivityPage = lazy(() => import('../features/folders/ActivityPage'));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -72,6 +74,8 @@ export function AppRoutes() {
           <Route path="documents/*" element={<DocumentsPage />} />
           <Route path="uploads/*" element={<UploadsPage />} />
           <Route path="fiscal/*" element={<FiscalPage />} />
+          <Route path="folders/*" element={<FoldersPage />} />
+          <Route path="activity/*" element={<ActivityPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
           <Route path="open" element={<OpenFilePage />} />
           <Route path="*" element={<NotFound />} />

@@ -1,4 +1,5 @@
 import { validationEn } from '../features/validation/i18n/en';
+import { foldersEn } from '../features/folders/i18n/en';
 import { uploadsEn } from '../features/uploads/i18n/en';
 import { documentsEn } from '../features/documents/i18n/en';
 import { viewerEn } from '../features/viewer/i18n/en';
@@ -262,6 +263,7 @@ export const en = {
   fiscal: fiscalEn,
   certificates: certificatesEn,
   sessionSecurity: sessionSecurityEn,
+  folders: foldersEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import { validationIt } from '../features/validation/i18n/it';
+import { foldersIt } from '../features/folders/i18n/it';
 import type { Translation } from './en';
 import { uploadsIt } from '../features/uploads/i18n/it';
 import { documentsIt } from '../features/documents/i18n/it';
@@ -264,4 +265,5 @@ export const it: Translation = {
   fiscal: fiscalIt,
   certificates: certificatesIt,
   sessionSecurity: sessionSecurityIt,
+  folders: foldersIt,
 };

@@ -4,6 +4,7 @@ import { documentsNb } from '../features/documents/i18n/nb';
 import { pdfViewerNb } from '../components/pdf-viewer/i18n/nb';
 import { fiscalNb } from '../features/fiscal/i18n/nb';
 import { certificatesNb } from '../features/settings/certificates/i18n/nb';
+import { foldersNb } from '../features/folders/i18n/nb';
 import { viewerNb } from '../features/viewer/i18n/nb';
 import { validationNb } from '../features/validation/i18n/nb';
 import { sessionSecurityNb } from '../features/session/i18n/nb';
@@ -263,5 +264,6 @@ export const nb: Translation = {
   certificates: certificatesNb,
   validation: validationNb,
   viewer: viewerNb,
+  folders: foldersNb,
   sessionSecurity: sessionSecurityNb,
 };

@@ -5,6 +5,7 @@ import { documentsPl } from '../features/documents/i18n/pl';
 import { pdfViewerPl } from '../components/pdf-viewer/i18n/pl';
 import { fiscalPl } from '../features/fiscal/i18n/pl';
 import { certificatesPl } from '../features/settings/certificates/i18n/pl';
+import { foldersPl } from '../features/folders/i18n/pl';
 import { viewerPl } from '../features/viewer/i18n/pl';
 import { validationPl } from '../features/validation/i18n/pl';
 import { sessionSecurityPl } from '../features/session/i18n/pl';
@@ -268,5 +269,6 @@ export const pl: PolishShape<typeof en> = {
   certificates: certificatesPl,
   validation: validationPl,
   viewer: viewerPl,
+  folders: foldersPl,
   sessionSecurity: sessionSecurityPl,
 };

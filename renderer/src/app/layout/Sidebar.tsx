@@ -3,10 +3,12 @@ import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useAppInfo } from '../../features/session/hooks';
 
-const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' | 'viewer.openFile.nav' }[] = [
+const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' | 'viewer.openFile.nav' | 'folders.nav.folders' | 'folders.nav.activity' }[] = [
   { to: '/documents', icon: 'documents', label: 'nav.documents' },
   { to: '/uploads', icon: 'uploads', label: 'nav.uploads' },
   { to: '/fiscal', icon: 'fiscal', label: 'nav.fiscal' },
+  { to: '/folders', icon: 'layers', label: 'folders.nav.folders' },
+  { to: '/activity', icon: 'clock', label: 'folders.nav.activity' },
   { to: '/open', icon: 'layers', label: 'viewer.openFile.nav' },
 ];
 

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { DocumentFilters, DocumentRecord } from '../../../../shared/contract/documents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { ExportDialog } from '../folders/ExportDialog';
 import { BulkDownloadDialog } from './bulk/BulkDownloadDialog';
 import { DownloadsPanel } from './bulk/DownloadsPanel';
 import { useBulkProgressEvents } from './bulk/useBulkJobs';
@@ -33,6 +34,7 @@ export default function DocumentsPage() {
   const view = useMemo(() => readInboxView(params), [params]);
   const filterPanelId = useId();
   const dialog = useInboxUi((state) => state.dialog);
+  const selected = useInboxUi((state) => state.selected);
   const filtersOpen = useInboxUi((state) => state.filtersOpen);
   const mark = useMarkDownloaded();
   useDocumentEvents();
@@ -111,6 +113,7 @@ export default function DocumentsPage() {
         />
       ) : null}
       {dialog === 'bulk' ? <BulkDownloadDialog type={view.type} filters={view.filters} onClose={() => openDialog(null)} /> : null}
+      {dialog === 'export' ? <ExportDialog type={view.type} filters={view.filters} selected={selected} onClose={() => openDialog(null)} /> : null}
     </div>
   );
 }

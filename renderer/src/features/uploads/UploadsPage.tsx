@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { CsvExportButton } from '../folders/CsvExportButton';
 import { BatchPanel } from './batch/BatchPanel';
 import { useDraftStore } from './batch/draft-store';
 import { FeatureIcon } from './FeatureIcon';
@@ -27,6 +28,7 @@ export default function UploadsPage() {
               <FeatureIcon name="search" />
               {t('uploads.actions.lookUp')}
             </Button>
+            <CsvExportButton input={{ kind: 'uploads' }} />
             <FilePickers />
           </>
         }

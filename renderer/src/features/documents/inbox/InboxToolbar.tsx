@@ -114,6 +114,9 @@ export function InboxToolbar({ type, filters, filterPanelId, onSort, onMark, mar
           </Button>
         </>
       ) : null}
+      <Button size="sm" variant="ghost" disabled={!total} onClick={() => openDialog('export')}>
+        {t('folders.exports.button')}
+      </Button>
       <Button size="sm" variant="secondary" disabled={!total} onClick={() => openDialog('bulk')}>
         <DocIcon name="download" />
         {t('documents.actions.download')}

@@ -8,7 +8,7 @@ interface InboxUiState {
   /** Row index a Shift+click range starts from. */
   anchor: number | null;
   filtersOpen: boolean;
-  dialog: 'send' | 'bulk' | null;
+  dialog: 'send' | 'bulk' | 'export' | null;
 }
 
 export const useInboxUi = create<InboxUiState>(() => ({ selected: new Set(), anchor: null, filtersOpen: false, dialog: null }));

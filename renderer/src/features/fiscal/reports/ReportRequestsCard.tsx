@@ -9,6 +9,7 @@ import { useReportRequests } from '../fiscal-queries';
 import { formatDateTime } from '../model/format';
 import { progressPercent, reportStatusTone } from '../model/status';
 import { Card, ProgressBar, StatusBadge } from '../ui';
+import { CsvExportButton } from '../../folders/CsvExportButton';
 import { reportStatusLabel, reportTypeLabel } from './report-labels';
 
 const SHOWN_AT_FIRST = 5;
@@ -55,11 +56,14 @@ export function ReportRequestsCard({ serialNumber, previewUuid, onPreview }: { s
       title={t('fiscal.requests.title')}
       description={t('fiscal.requests.description')}
       actions={
-        items.length > SHOWN_AT_FIRST ? (
-          <Button size="sm" variant="ghost" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)}>
-            {showAll ? t('fiscal.requests.showFewer') : t('fiscal.requests.showAll', { count: items.length })}
-          </Button>
-        ) : null
+        <>
+          {items.length > 0 ? <CsvExportButton size="sm" input={{ kind: 'reportRequests', serialNumber }} /> : null}
+          {items.length > SHOWN_AT_FIRST ? (
+            <Button size="sm" variant="ghost" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)}>
+              {showAll ? t('fiscal.requests.showFewer') : t('fiscal.requests.showAll', { count: items.length })}
+            </Button>
+          ) : null}
+        </>
       }
     >
       {requests.isPending ? (

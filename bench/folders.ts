@@ -1,0 +1,203 @@
+/**
+ * Issue 15's budgets, measured on the routes users take:
+ *
+ * - Inbox sync of N documents (default 10 000, every type, XML only) from the emulator
+ *   (`--documents N`) against a bare loop that lists the same pages, GETs each source and writes
+ *   each file (fs.writeFile) at the same concurrency: sync ≥ 0.8 × bare. Both write into a
+ *   RAM-backed folder when the machine has one (as bench/documents-bulk.ts does), so the ratio
+ *   compares the app's work with the bare loop's, not the disk's.
+ * - The steady poll of the unchanged inbox: list requests per type (budget: 1).
+ * - 500 files copied into a watched folder at once: each handed to the upload journal
+ *   (`uploads.add`) exactly once, and the time from the last file appearing to its hand-over
+ *   (budget ≤ 2 s; the upload pipeline's own first-POST time is issue 12's bench).
+ *
+ *   npx tsx bench/folders.ts [--documents 10000] [--concurrency 6] [--rounds 2] [--files 500]
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import { z } from 'zod';
+import type { DocumentType, SyncRule } from '../shared/contract';
+import { syncRuleSchema } from '../shared/contract';
+import { createActivityLog } from '../electron/core/activity/log';
+import { createDocumentsApi } from '../electron/core/documents/api';
+import { createCoreEvents } from '../electron/core/events';
+import { createFileHandles } from '../electron/core/files/handles';
+import { createWriterThreads } from '../electron/core/files/worker-writer';
+import type { Invoke } from '../electron/core/handlers';
+import { createHttpClient } from '../electron/core/http/client';
+import { createJournalStore } from '../electron/core/sync/journal';
+import { runSyncRule } from '../electron/core/sync/run';
+import { createWatchService } from '../electron/core/watch/service';
+import { MemoryLogger, MemorySettingsStore } from '../electron/core/testing/memory-ports';
+import { isMainModule, runAsScript, type BenchCheck } from './lib/checks';
+import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
+import { inPool } from './lib/pool';
+
+const TYPES: DocumentType[] = ['invoice', 'credit-note', 'order', 'order-response', 'despatch-advice'];
+const PATHS: Record<DocumentType, string> = { invoice: '/invoices', 'credit-note': '/credit-notes', order: '/orders', 'order-response': '/order-responses', 'despatch-advice': '/despatch-advices' };
+const pageSchema = z.object({ 'hydra:member': z.array(z.object({ uuid: z.string() })), 'hydra:totalItems': z.number() });
+
+const ramFolder = (): string => {
+  try {
+    if (fs.statfsSync('/dev/shm').type === 0x01021994) return '/dev/shm';
+  } catch {
+    // No tmpfs: the system's temp folder.
+  }
+  return os.tmpdir();
+};
+
+/** The bare loop: the same list pages, then each source GET and written with fs.writeFile. */
+async function bareRun(emulator: EmulatorProcess, folder: string, concurrency: number): Promise<{ ms: number; files: number }> {
+  const agent = new Agent({ connections: 8 });
+  const headers = { authorization: `Bearer ${emulator.token}` };
+  const started = performance.now();
+  const items: Array<{ type: DocumentType; uuid: string }> = [];
+  for (const type of TYPES) {
+    for (let page = 1; ; page += 1) {
+      const response = await request(`${emulator.documentsUrl}${PATHS[type]}?page=${page}&itemsPerPage=30&sortBy%5BcreatedAt%5D=asc`, { headers: { ...headers, accept: 'application/ld+json' }, dispatcher: agent });
+      const body = pageSchema.parse(await response.body.json());
+      items.push(...body['hydra:member'].map((member) => ({ type, uuid: member.uuid })));
+      if (body['hydra:member'].length < 30 || page * 30 >= body['hydra:totalItems']) break;
+    }
+  }
+  await inPool(items, concurrency, async ({ type, uuid }) => {
+    const response = await request(`${emulator.documentsUrl}${PATHS[type]}/${uuid}/source`, { headers, dispatcher: agent });
+    const bytes = Buffer.from(await response.body.arrayBuffer());
+    await fs.promises.writeFile(path.join(folder, `${uuid}.xml`), bytes);
+  });
+  const ms = performance.now() - started;
+  await agent.close();
+  return { ms, files: items.length };
+}
+
+async function syncRun(emulator: EmulatorProcess, rule: SyncRule, journalsDir: string, concurrency: number) {
+  const agent = new Agent({ connections: 8 });
+  const logger = new MemoryLogger();
+  const api = createDocumentsApi({ http: createHttpClient({ logger, dispatcher: () => agent }), baseUrl: () => emulator.documentsUrl, token: () => emulator.token });
+  const threads = createWriterThreads();
+  try {
+    const started = performance.now();
+    const result = await runSyncRule(rule, { api, journals: createJournalStore(journalsDir), signal: new AbortController().signal, concurrency, writerThreads: threads });
+    return { ms: performance.now() - started, result };
+  } finally {
+    await threads.dispose();
+    await agent.close();
+  }
+}
+
+async function watchBench(files: number): Promise<{ handOverMs: number; handedOnce: boolean; handed: number }> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-watch-'));
+  const watched = path.join(work, 'outbox');
+  fs.mkdirSync(watched);
+  const handles = createFileHandles({ clock: { now: () => Date.now() } });
+  const handed = new Map<string, number>();
+  let lastHandOver = 0;
+  const invoke = (async (channel: string, input: { files: Array<{ file: { handle: string; subpath: string } }> }) => {
+    if (channel === 'uploads.list') return [];
+    const entries = [];
+    for (const { file } of input.files) {
+      const resolved = await handles.resolve(file, 'core', 'read');
+      const sha256 = crypto.createHash('sha256').update(fs.readFileSync(resolved.path)).digest('hex');
+      handed.set(sha256, (handed.get(sha256) ?? 0) + 1);
+      entries.push({ localId: crypto.randomUUID(), sha256, fileName: resolved.name, e2eId: resolved.name, state: 'queued' });
+    }
+    lastHandOver = performance.now();
+    return { batchId: 'b', entries, rejected: [] };
+  }) as unknown as Invoke;
+  const settings = new MemorySettingsStore();
+  const logger = new MemoryLogger();
+  const watch = createWatchService({
+    invoke,
+    files: handles,
+    settings,
+    events: createCoreEvents(logger),
+    logger,
+    activity: createActivityLog({ folder: path.join(work, 'activity'), settings, logger, who: () => ({ profile: 'bench', user: null }) }),
+    journalPath: path.join(work, 'watch.json'),
+  });
+  try {
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Copied at once, as a file manager does: each written to a temp name and renamed into place.
+    const staging = path.join(work, 'staging');
+    fs.mkdirSync(staging);
+    for (let index = 0; index < files; index += 1) fs.writeFileSync(path.join(staging, `IT01234567890_${String(index).padStart(5, '0')}.xml`), `<FatturaElettronica n="${index}">${'x'.repeat(2000)}</FatturaElettronica>`);
+    let lastAppeared = 0;
+    for (const name of fs.readdirSync(staging)) {
+      fs.renameSync(path.join(staging, name), path.join(watched, name));
+      lastAppeared = performance.now();
+    }
+    const deadline = Date.now() + 60_000;
+    while ([...handed.values()].reduce((sum, count) => sum + count, 0) < files && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A little longer: a second hand-over of any file would show here.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return { handOverMs: Math.round(lastHandOver - lastAppeared), handedOnce: handed.size === files && [...handed.values()].every((count) => count === 1), handed: handed.size };
+  } finally {
+    await watch.dispose();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export async function runFoldersBench(options: { documents?: number; concurrency?: number; rounds?: number; files?: number } = {}): Promise<{ checks: BenchCheck[]; ok: boolean }> {
+  const documents = options.documents ?? 10_000;
+  const concurrency = options.concurrency ?? 6;
+  const rounds = options.rounds ?? 2;
+  const emulator = await startEmulatorProcess(['--documents', String(documents)]);
+  const parent = fs.mkdtempSync(path.join(ramFolder(), 'ledgerdesk-bench-sync-'));
+  const checks: BenchCheck[] = [];
+  try {
+    let bareMs = Number.POSITIVE_INFINITY;
+    let syncMs = Number.POSITIVE_INFINITY;
+    let written = 0;
+    let pollRequests = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      const bareFolder = path.join(parent, `bare-${round}`);
+      fs.mkdirSync(bareFolder);
+      const bare = await bareRun(emulator, bareFolder, concurrency);
+      bareMs = Math.min(bareMs, bare.ms);
+      fs.rmSync(bareFolder, { recursive: true, force: true });
+      const folder = path.join(parent, `sync-${round}`);
+      fs.mkdirSync(folder);
+      const rule = syncRuleSchema.parse({ id: `bench-${round}`, name: 'bench', profileId: 'bench', types: TYPES, direction: 'both', folder, template: '{uuid}' });
+      const journals = path.join(parent, `journals-${round}`);
+      const run = await syncRun(emulator, rule, journals, concurrency);
+      syncMs = Math.min(syncMs, run.ms);
+      written = run.result.counts.written;
+      if (written !== bare.files) throw new Error(`The sync wrote ${written} documents; the bare loop found ${bare.files}.`);
+      const again = await syncRun(emulator, rule, journals, concurrency);
+      pollRequests = again.result.counts.listRequests;
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    const ratio = Math.round((bareMs / syncMs) * 1000) / 1000;
+    checks.push(
+      { bench: 'folders', measure: `inbox sync of ${written} documents vs bare loop (throughput ratio)`, value: ratio, unit: '×', budget: '≥ 0.8', ok: ratio >= 0.8, note: `sync ${Math.round(syncMs)} ms, bare ${Math.round(bareMs)} ms, concurrency ${concurrency}` },
+      { bench: 'folders', measure: 'unchanged inbox poll: list requests per type', value: pollRequests / TYPES.length, unit: 'requests', budget: '= 1', ok: pollRequests === TYPES.length },
+    );
+  } finally {
+    await stopEmulatorProcess(emulator);
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+  const watched = await watchBench(options.files ?? 500);
+  checks.push(
+    { bench: 'folders', measure: `watched folder: ${options.files ?? 500} files each handed over exactly once`, value: watched.handed, unit: 'files', budget: `= ${options.files ?? 500}`, ok: watched.handedOnce },
+    { bench: 'folders', measure: 'watched folder: last file appearing → its hand-over to uploads.add', value: watched.handOverMs, unit: 'ms', budget: '≤ 2000', ok: watched.handOverMs <= 2000 },
+  );
+  return { checks, ok: checks.every((check) => check.ok !== false) };
+}
+
+if (isMainModule(import.meta.url)) {
+  const { values } = parseArgs({ options: { documents: { type: 'string' }, concurrency: { type: 'string' }, rounds: { type: 'string' }, files: { type: 'string' } } });
+  await runAsScript(() =>
+    runFoldersBench({
+      ...(values.documents ? { documents: Number(values.documents) } : {}),
+      ...(values.concurrency ? { concurrency: Number(values.concurrency) } : {}),
+      ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+      ...(values.files ? { files: Number(values.files) } : {}),
+    }),
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * One run of a sync rule: list what is new since the rule's watermark (one request per type when
+ * nothing is), journal it, download it (verified, atomic, durable before it counts as saved),
+ * then mark it downloaded if the rule says so. Documents that failed stay pending for the next run.
+ */
+import { setMaxListeners } from 'node:events';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, isAppError, type DocumentFilters, type DocumentRecord, type DocumentType, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
+import { baseNameFor, EXTENSION_ROOM, MAX_FILE_NAME, sanitizeFileName, truncateName } from '../../../shared/documents/file-name-template';
+import type { DocumentsApi } from '../documents/api';
+import { folderNames, writeDocumentFiles, type FileToWrite } from '../documents/bulk/document-files';
+import { describeFailure, isCancellation, stopsTheJob } from '../documents/bulk/failures';
+import { runPool } from '../documents/bulk/pool';
+import { createWriteQueue } from '../documents/bulk/write-queue';
+import { isSendableType } from '../documents/paths';
+import { detectSourceFormat, sourceExtension } from '../documents/source-view';
+import { targetOfTempName } from '../files/atomic-write';
+import { createWorkerWriter, type AtomicWriter, type WriterThreads } from '../files/worker-writer';
+import type { JournalStore, SyncJournal, SyncJournalEntry } from './journal';
+
+const PAGE_SIZE = 30;
+const MARK_BATCH = 100;
+const PERSIST_BATCH = 100;
+const EXTENSIONS = ['.xml', '.json', '.pdf', '.meta.json'];
+
+export interface SyncRunDeps {
+  api: DocumentsApi;
+  journals: JournalStore;
+  writerThreads?: WriterThreads;
+  /** Tests inject an in-thread writer over a failing file system. */
+  writer?: () => AtomicWriter;
+  concurrency?: number;
+  signal: AbortSignal;
+}
+
+export interface SyncRunResult {
+  counts: SyncRunCounts;
+  /** Documents whose files were written for the first time this run. */
+  newRecords: DocumentRecord[];
+  failures: Array<{ type: DocumentType; uuid: string; number: string; message: string }>;
+  pending: number;
+  totalWritten: number;
+}
+
+export async function checkSyncFolder(folder: string): Promise<void> {
+  let stats;
+  try {
+    stats = await fs.stat(folder);
+  } catch {
+    throw new AppError('file', `The folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose the folder again.`, {
+      details: { path: folder, errno: 'ENOENT' },
+    });
+  }
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder. Choose a folder for this rule.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  try {
+    await fs.access(folder, fs.constants.W_OK);
+  } catch {
+    throw new AppError('file', `The app is not allowed to write in ${folder} (read-only or no permission). Make it writable or choose another folder.`, {
+      details: { path: folder, errno: 'EACCES' },
+    });
+  }
+}
+
+export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<SyncRunResult> {
+  const { api, signal } = deps;
+  await checkSyncFolder(rule.folder);
+  const journal = await deps.journals.load(rule.id, rule.folder);
+  const counts: SyncRunCounts = { written: 0, skipped: 0, failed: 0, marked: 0, listRequests: 0 };
+  const failures: SyncRunResult['failures'] = [];
+  const newRecords: DocumentRecord[] = [];
+  const onDisk = await folderNames(rule.folder);
+  const taken = new Set(Object.values(journal.entries).map((entry) => entry.name.toLowerCase()));
+  await removeLeftoverTemps(rule.folder, journal);
+  let saving: Promise<void> = Promise.resolve();
+  let savedAt = 0;
+  const save = (): Promise<void> => {
+    savedAt = Date.now();
+    return (saving = saving.then(() => deps.journals.save(journal)));
+  };
+  /** During downloads, at most once a second: a large journal is rewritten whole each time. A crash loses nothing: unsaved entries are pending, and their files are found intact and kept. */
+  const saveSoon = (): Promise<void> => (Date.now() - savedAt >= 1_000 ? save() : Promise.resolve());
+
+  for (const type of rule.types) {
+    await listNew(type);
+    await save();
+  }
+
+  const writer = deps.writer?.() ?? createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
+  let stopError: unknown;
+  try {
+    const pending = Object.entries(journal.entries).filter(([, entry]) => entry.state === 'pending');
+    let batch: Array<{ uuid: string; entry: SyncJournalEntry; files: FileToWrite[]; written: Awaited<ReturnType<typeof writeDocumentFiles>> }> = [];
+    let persisting: Promise<void> = Promise.resolve();
+    const persist = (): Promise<void> => {
+      const items = batch;
+      batch = [];
+      persisting = persisting.then(async () => {
+        if (items.length === 0) return;
+        const unflushed = await writer.persist(items.flatMap((item) => item.written.files.map((file) => path.join(rule.folder, file.name))));
+        for (const item of items) {
+          const failed = item.written.files.find((file) => unflushed.has(path.join(rule.folder, file.name)));
+          if (failed) {
+            fail(item.uuid, item.entry, unflushed.get(path.join(rule.folder, failed.name)));
+            continue;
+          }
+          const record = item.entry.record;
+          item.entry.state = 'done';
+          item.entry.files = item.written.files;
+          delete item.entry.record;
+          delete item.entry.error;
+          if (item.written.wrote) {
+            counts.written += 1;
+            journal.totalWritten += 1;
+            if (record) newRecords.push(record);
+          } else counts.skipped += 1;
+        }
+        await saveSoon();
+      });
+      return persisting;
+    };
+    const fail = (uuid: string, entry: SyncJournalEntry, error: unknown): void => {
+      const failure = describeFailure(error);
+      entry.error = failure;
+      counts.failed += 1;
+      if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message });
+    };
+    // Writes run beside the downloads (the writer answers a batch at a time): a download does not wait for its write.
+    const writes = createWriteQueue(48, 64);
+    const control = new AbortController();
+    const stop = (error: unknown): void => {
+      stopError ??= error;
+      control.abort();
+    };
+    const both = AbortSignal.any([signal, control.signal]);
+    // One listener per request under way, and the pool's: more than Node's default warning threshold.
+    setMaxListeners(64, signal, both);
+    await runPool(pending.length, deps.concurrency ?? 6, both, async (index) => {
+      const [uuid, entry] = pending[index] as [string, SyncJournalEntry];
+      let files: FileToWrite[];
+      try {
+        files = await fetchFiles(rule, uuid, entry, api, signal);
+      } catch (error) {
+        if (isCancellation(error, signal) || stopsTheJob(error)) return stop(error);
+        return fail(uuid, entry, error);
+      }
+      await writes.submit(async () => {
+        try {
+          const written = await writeDocumentFiles(rule.folder, files, writer, onDisk);
+          batch.push({ uuid, entry, files, written });
+          if (batch.length >= PERSIST_BATCH) persist().catch(() => undefined);
+        } catch (error) {
+          if (stopsTheJob(error)) stop(error);
+          else fail(uuid, entry, error);
+        }
+      });
+    }).catch((error: unknown) => {
+      stopError ??= error;
+    });
+    await writes.drain();
+    await persist();
+  } finally {
+    await writer.close();
+  }
+  if (stopError !== undefined) {
+    await save();
+    throw stopError;
+  }
+  if (rule.markDownloaded) await markDownloaded();
+  await save();
+  return {
+    counts,
+    newRecords,
+    failures,
+    pending: Object.values(journal.entries).filter((entry) => entry.state === 'pending').length,
+    totalWritten: journal.totalWritten,
+  };
+
+  async function listNew(type: DocumentType): Promise<void> {
+    const watermark = journal.watermarks[type];
+    const filters: DocumentFilters = {
+      ...rule.filters,
+      ...(rule.direction !== 'both' ? { direction: rule.direction } : {}),
+      ...(watermark ? { createdAt: { after: watermark } } : {}),
+      sort: { field: 'createdAt', order: 'asc' },
+    };
+    let newest = watermark;
+    for (let page = 1; ; page += 1) {
+      const result = await api.list(type, filters, page, PAGE_SIZE, { signal });
+      counts.listRequests += 1;
+      for (const record of result.items) {
+        if (!newest || record.createdAt > newest) newest = record.createdAt;
+        if (journal.entries[record.uuid]) continue;
+        journal.entries[record.uuid] = { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record };
+      }
+      if (result.items.length < PAGE_SIZE || page * PAGE_SIZE >= result.totalItems) break;
+    }
+    // Journaled with the entries it covers: the next listing starts here.
+    if (newest) journal.watermarks[type] = newest;
+  }
+
+  /** The template's name, or with `_<uuid>` when the rule or somebody else already uses it in the folder. */
+  function uniqueName(record: DocumentRecord): string {
+    const base = baseNameFor(rule.template, record);
+    const clash = (name: string): boolean => taken.has(name.toLowerCase()) || EXTENSIONS.some((extension) => onDisk(name + extension));
+    let name = base;
+    if (clash(name)) {
+      const suffix = `_${sanitizeFileName(record.uuid, 100)}`;
+      name = `${truncateName(base, MAX_FILE_NAME - EXTENSION_ROOM - 5 - suffix.length).replace(/[. ]+$/, '')}${suffix}`;
+    }
+    taken.add(name.toLowerCase());
+    return name;
+  }
+
+  async function markDownloaded(): Promise<void> {
+    for (const type of rule.types) {
+      if (!isSendableType(type)) continue;
+      const toMark = Object.entries(journal.entries).filter(([, entry]) => entry.type === type && entry.state === 'done' && !entry.marked);
+      for (let start = 0; start < toMark.length; start += MARK_BATCH) {
+        const slice = toMark.slice(start, start + MARK_BATCH);
+        try {
+          await api.markDownloaded(type, slice.map(([uuid]) => uuid), true, { signal });
+        } catch (error) {
+          if (isAppError(error) && error.code === 'cancelled') throw error;
+          // The files are on disk; marking is tried again on the next run.
+          if (failures.length < 20) failures.push({ type, uuid: '', number: '', message: `Saved, but marking ${toMark.length - start} as downloaded failed: ${describeFailure(error).message}` });
+          return;
+        }
+        for (const [, entry] of slice) entry.marked = true;
+        counts.marked += slice.length;
+      }
+    }
+  }
+}
+
+async function fetchFiles(rule: SyncRule, uuid: string, entry: SyncJournalEntry, api: DocumentsApi, signal: AbortSignal): Promise<FileToWrite[]> {
+  const source = await api.source(entry.type, uuid, { signal });
+  const files: FileToWrite[] = [{ name: entry.name + sourceExtension(detectSourceFormat(source.contentType, source.bytes)), bytes: source.bytes }];
+  if (rule.writePdf && isSendableType(entry.type)) files.push({ name: `${entry.name}.pdf`, bytes: await api.print(entry.type, uuid, { signal }) });
+  if (rule.writeMetadata) {
+    const record = entry.record ?? (await api.get(entry.type, uuid, { signal }));
+    files.push({ name: `${entry.name}.meta.json`, bytes: Buffer.from(`${JSON.stringify(record, null, 2)}\n`, 'utf8') });
+  }
+  return files;
+}
+
+/** Temp files of this rule's documents left by a kill mid-write (never anybody else's files). */
+async function removeLeftoverTemps(folder: string, journal: SyncJournal): Promise<void> {
+  const ours = new Set(Object.values(journal.entries).flatMap((entry) => EXTENSIONS.map((extension) => entry.name + extension)));
+  for (const name of await fs.readdir(folder)) {
+    const target = targetOfTempName(name);
+    if (target !== undefined && ours.has(target)) await fs.rm(path.join(folder, name), { force: true }).catch(() => undefined);
+  }
+}
+
+export type { SyncJournal };

@@ -1,0 +1,457 @@
+/**
+ * Watched upload folders (one per country): chokidar reports a file once its size has been stable
+ * for a moment (a partial copy is never sent); the file's content hash enters the watch journal,
+ * then the upload journal through `uploads.add`; when its upload is delivered it moves to `sent/`,
+ * when refused or failed to `failed/` with a `.txt` saying why and what to do. A rescan every
+ * half minute catches what the watcher missed (the machine slept, the folder came back).
+ */
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import chokidar, { type FSWatcher } from 'chokidar';
+import { AppError, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
+import type { ActivityLog } from '../activity/log';
+import type { CoreEvents } from '../events';
+import type { FileHandles } from '../files/handles';
+import { hashFile } from '../files/sha256';
+import type { Invoke } from '../handlers';
+import type { Logger, SettingsStore } from '../ports';
+import { loadWatchJournal, saveWatchJournal, type WatchJournal, type WatchedFileRecord } from './journal';
+import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
+
+const SETTINGS_KEY = 'watch.folders';
+const OWNER = 'core';
+const IGNORED_NAME = /^\.|\.(tmp|part|partial|crdownload|download|swp)$|~$|^(desktop\.ini|thumbs\.db)$/i;
+
+export interface WatchServiceDeps {
+  invoke: Invoke;
+  files: FileHandles;
+  settings: SettingsStore;
+  events: CoreEvents;
+  logger: Logger;
+  activity: ActivityLog;
+  journalPath: string;
+  /** How long a file's size must stay the same before it is picked up (default 400 ms). */
+  stableMs?: number;
+  rescanMs?: number;
+}
+
+export interface WatchService {
+  statuses(): WatchedFolderStatus[];
+  save(input: { country: UploadCountry; folder?: string; e2eIdTemplate: string; paused: boolean }): Promise<WatchedFolderStatus>;
+  remove(country: UploadCountry): Promise<boolean>;
+  setPaused(country: UploadCountry, paused: boolean): Promise<WatchedFolderStatus>;
+  /** Starts watching (the core's start). */
+  start(): Promise<void>;
+  /** Settles picked-up files whose uploads changed. */
+  uploadsChanged(entries: readonly UploadEntry[]): void;
+  dispose(): Promise<void>;
+}
+
+interface Watch {
+  config: WatchedFolder;
+  watcher?: FSWatcher;
+  rescan?: NodeJS.Timeout;
+  queue: Set<string>;
+  flushTimer?: NodeJS.Timeout;
+  state: WatchedFolderStatus['state'];
+  message?: string;
+  recent: WatchedFileEvent[];
+}
+
+export function createWatchService(deps: WatchServiceDeps): WatchService {
+  const stableMs = deps.stableMs ?? 400;
+  const watches = new Map<UploadCountry, Watch>();
+  let journal: WatchJournal | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let working: Promise<void> = Promise.resolve();
+  let disposed = false;
+
+  const configs = (): WatchedFolder[] => deps.settings.get<WatchedFolder[]>(SETTINGS_KEY) ?? [];
+  const journalNow = async (): Promise<WatchJournal> => (journal ??= await loadWatchJournal(deps.journalPath));
+  const save = (): Promise<void> => {
+    const snapshot = journal;
+    saving = saving.then(() => (snapshot ? saveWatchJournal(deps.journalPath, snapshot) : undefined));
+    return saving;
+  };
+  /** One batch at a time: two batches must not both decide a file is new. */
+  const serial = (work: () => Promise<void>): Promise<void> => {
+    working = working.then(work).catch((error: unknown) => deps.logger.warn('Watched folder: a step failed', { message: error instanceof Error ? error.message : String(error) }));
+    return working;
+  };
+
+  const statusOf = (config: WatchedFolder): WatchedFolderStatus => {
+    const watch = watches.get(config.country);
+    const records = Object.values(journal?.files ?? {}).filter((record) => record.country === config.country);
+    return {
+      ...config,
+      state: config.paused ? 'paused' : (watch?.state ?? 'watching'),
+      ...(watch?.message && !config.paused ? { message: watch.message } : {}),
+      inFlight: records.filter((record) => record.state === 'queued' || record.state === 'sending').length,
+      sent: records.filter((record) => record.state === 'sent').length,
+      failed: records.filter((record) => record.state === 'failed').length,
+      recent: watch?.recent ?? [],
+    };
+  };
+  const emit = (): void => deps.events.emit('watch.changed', { statuses: configs().map(statusOf) });
+
+  const note = (country: UploadCountry, event: Omit<WatchedFileEvent, 'at'>): void => {
+    const watch = watches.get(country);
+    if (!watch) return;
+    watch.recent = [{ ...event, at: new Date().toISOString() }, ...watch.recent].slice(0, 20);
+  };
+
+  async function startWatch(config: WatchedFolder): Promise<void> {
+    await stopWatch(config.country);
+    const watch: Watch = { config, queue: new Set(), state: 'watching', recent: watches.get(config.country)?.recent ?? [] };
+    watches.set(config.country, watch);
+    if (config.paused || disposed) return;
+    try {
+      await checkFolder(config.folder);
+    } catch (error) {
+      watch.state = 'error';
+      watch.message = (error as Error).message;
+    }
+    const watcher = chokidar.watch(config.folder, {
+      depth: 0,
+      ignoreInitial: false,
+      awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: Math.max(50, Math.round(stableMs / 5)) },
+      ignored: (candidate, stats) => candidate !== config.folder && (IGNORED_NAME.test(path.basename(candidate)) || (stats ? !stats.isFile() : false)),
+    });
+    watch.watcher = watcher;
+    watcher.on('add', (filePath) => enqueue(watch, filePath));
+    watcher.on('change', (filePath) => enqueue(watch, filePath));
+    watcher.on('error', (error) => {
+      watch.state = 'error';
+      watch.message = `Watching ${config.folder} failed: ${error instanceof Error ? error.message : String(error)}`;
+      emit();
+    });
+    watch.rescan = setInterval(() => void rescan(watch), deps.rescanMs ?? 30_000);
+    watch.rescan.unref();
+  }
+
+  async function stopWatch(country: UploadCountry): Promise<void> {
+    const watch = watches.get(country);
+    if (!watch) return;
+    if (watch.rescan) clearInterval(watch.rescan);
+    if (watch.flushTimer) clearTimeout(watch.flushTimer);
+    await watch.watcher?.close();
+    delete watch.watcher;
+  }
+
+  function enqueue(watch: Watch, filePath: string): void {
+    if (path.dirname(filePath) !== watch.config.folder || IGNORED_NAME.test(path.basename(filePath))) return;
+    watch.queue.add(filePath);
+    // Files copied together go to the upload journal together.
+    watch.flushTimer ??= setTimeout(() => {
+      delete watch.flushTimer;
+      void serial(() => flush(watch));
+    }, 50);
+  }
+
+  function later(watch: Watch, filePath: string, ms: number): void {
+    setTimeout(() => enqueue(watch, filePath), ms).unref();
+  }
+
+  /** What the watcher may have missed: every file now in the folder that is not settled yet. */
+  async function rescan(watch: Watch): Promise<void> {
+    let names: string[];
+    try {
+      await checkFolder(watch.config.folder);
+      names = await fs.readdir(watch.config.folder);
+      if (watch.state === 'error') {
+        watch.state = 'watching';
+        delete watch.message;
+        await startWatch(watch.config);
+        emit();
+        return;
+      }
+    } catch (error) {
+      if (watch.state !== 'error' || watch.message !== (error as Error).message) {
+        watch.state = 'error';
+        watch.message = (error as Error).message;
+        emit();
+      }
+      return;
+    }
+    for (const name of names) {
+      const filePath = path.join(watch.config.folder, name);
+      if (IGNORED_NAME.test(name)) continue;
+      const first = await fs.stat(filePath).catch(() => undefined);
+      if (!first?.isFile()) continue;
+      // Size-stable only: a copy still growing waits for the next look.
+      if (Date.now() - first.mtimeMs < stableMs) continue;
+      enqueue(watch, filePath);
+    }
+  }
+
+  /** The file's hash once its copy is complete; undefined (and looked at again later) while it is not. */
+  async function stableHash(watch: Watch, filePath: string): Promise<{ sha256: string } | undefined> {
+    try {
+      const before = await fs.stat(filePath);
+      const age = Date.now() - before.mtimeMs;
+      if (age < stableMs) {
+        later(watch, filePath, stableMs - age);
+        return undefined;
+      }
+      const hashed = await hashFile(filePath);
+      const after = await fs.stat(filePath);
+      if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
+        // Still being written: a partial copy is never sent.
+        later(watch, filePath, stableMs);
+        return undefined;
+      }
+      return hashed;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
+      if (code !== 'ENOENT') note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', message: `Cannot be read yet (${code ?? 'error'}); tried again shortly.` });
+      return undefined;
+    }
+  }
+
+  async function flush(watch: Watch): Promise<void> {
+    const paths = [...watch.queue];
+    watch.queue.clear();
+    const book = await journalNow();
+    const toSend: Array<{ filePath: string; sha256: string }> = [];
+    // Hashed a few at a time (copies arrive in bursts), then decided in order.
+    const hashedAll = new Array<{ sha256: string } | undefined>(paths.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(8, paths.length) }, async () => {
+        for (let index = next++; index < paths.length; index = next++) hashedAll[index] = await stableHash(watch, paths[index] as string);
+      }),
+    );
+    for (const [index, filePath] of paths.entries()) {
+      const hashed = hashedAll[index];
+      if (!hashed) continue;
+      const known = book.files[hashed.sha256];
+      if (known && (known.state === 'queued' || known.state === 'sending')) continue;
+      if (known?.state === 'sent') {
+        const movedTo = await moveInto(filePath, SENT);
+        if (movedTo) {
+          await writeFailureNote(movedTo, {
+            fileName: path.basename(filePath),
+            why: `the same content was already sent as ${known.fileName} on ${known.at}${known.e2eId ? ` (End-to-end ID ${known.e2eId})` : ''}.`,
+            whatToDo: 'nothing: it was not sent again. If it really is a new document, change it and copy it in again.',
+            at: new Date(),
+          });
+          note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again.` });
+        }
+        continue;
+      }
+      if (toSend.some((item) => item.sha256 === hashed.sha256)) continue;
+      toSend.push({ filePath, sha256: hashed.sha256 });
+    }
+    if (toSend.length === 0) {
+      emit();
+      return;
+    }
+    const now = new Date().toISOString();
+    for (const { filePath, sha256 } of toSend) {
+      book.files[sha256] = { country: watch.config.country, fileName: path.basename(filePath), path: filePath, state: 'queued', at: now };
+    }
+    // On disk before the upload journal hears of them: a crash now finds them queued, not lost and not sent twice.
+    await save();
+    await send(watch, toSend);
+  }
+
+  async function send(watch: Watch, items: ReadonlyArray<{ filePath: string; sha256: string }>): Promise<void> {
+    const book = await journalNow();
+    const [grant] = await deps.files.grant([watch.config.folder], OWNER, { access: 'read' });
+    if (!grant) {
+      watch.state = 'error';
+      watch.message = `The folder ${watch.config.folder} cannot be read.`;
+      emit();
+      return;
+    }
+    let result;
+    try {
+      result = await deps.invoke('uploads.add', {
+        files: items.map(({ filePath }) => ({ file: { kind: 'handle' as const, handle: grant.handle, subpath: path.basename(filePath) } })),
+        country: watch.config.country,
+        e2eIdTemplate: watch.config.e2eIdTemplate,
+      });
+    } catch (error) {
+      // Not journaled for sending: they stay queued and the next look hands them over again.
+      for (const { sha256 } of items) delete book.files[sha256];
+      await save();
+      watch.message = `Handing files to the uploads failed: ${error instanceof Error ? error.message : String(error)}`;
+      emit();
+      return;
+    }
+    for (const entry of result.entries) {
+      const item = items.find(({ filePath }) => path.basename(filePath) === entry.fileName);
+      if (!item) continue;
+      const record = book.files[item.sha256];
+      if (!record) continue;
+      if (entry.sha256 !== item.sha256) {
+        // Changed between our look and the upload's: the upload's content is what is sent.
+        delete book.files[item.sha256];
+        book.files[entry.sha256] = record;
+      }
+      record.state = 'sending';
+      record.localId = entry.localId;
+      record.e2eId = entry.e2eId;
+      note(watch.config.country, { fileName: record.fileName, state: 'sending' });
+    }
+    for (const refused of result.rejected) {
+      const item = items.find(({ filePath }) => path.basename(filePath) === refused.fileName);
+      const record = item ? book.files[item.sha256] : undefined;
+      if (!item || !record) continue;
+      await settle(item.sha256, record, { ok: false, why: refused.message, whatToDo: 'correct the file (or its name) and copy it into the watched folder again.' });
+    }
+    await save();
+    void deps.activity.record({
+      action: 'watch.file',
+      target: watch.config.folder,
+      detail: `${result.entries.length} file(s) picked up for ${watch.config.country}${result.rejected.length > 0 ? `, ${result.rejected.length} refused by the checks` : ''}`,
+      outcome: result.rejected.length > 0 ? 'failed' : 'ok',
+    });
+    emit();
+  }
+
+  async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string }): Promise<void> {
+    record.state = outcome.ok ? 'sent' : 'failed';
+    record.at = new Date().toISOString();
+    if (!outcome.ok) record.message = outcome.why;
+    const filePath = record.path;
+    try {
+      const movedTo = await moveInto(filePath, outcome.ok ? SENT : FAILED);
+      if (movedTo && !outcome.ok) {
+        await writeFailureNote(movedTo, { fileName: record.fileName, why: outcome.why, whatToDo: outcome.whatToDo, at: new Date(), ...(record.e2eId ? { e2eId: record.e2eId } : {}) });
+      }
+    } catch (error) {
+      deps.logger.warn('Watched folder: moving a file failed', { sha256, message: error instanceof Error ? error.message : String(error) });
+    }
+    note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why }) });
+  }
+
+  function uploadsChanged(entries: readonly UploadEntry[]): void {
+    const settled = entries.filter((entry) => ['done', 'failed', 'rejected', 'cancelled'].includes(entry.state));
+    if (settled.length === 0) return;
+    // After any hand-over under way, so that the files it hands over are known by their upload.
+    void serial(async () => {
+      const book = await journalNow();
+      const byLocalId = new Map(
+        Object.entries(book.files)
+          .filter(([, record]) => record.state === 'sending' && record.localId)
+          .map(([sha, record]) => [record.localId as string, { sha, record }]),
+      );
+      let changed = false;
+      for (const entry of settled) {
+        const found = byLocalId.get(entry.localId);
+        if (!found || found.record.state !== 'sending') continue;
+        changed = true;
+        if (entry.state === 'done') await settle(found.sha, found.record, { ok: true });
+        else {
+          await settle(found.sha, found.record, {
+            ok: false,
+            why: entry.state === 'cancelled' ? 'the upload was cancelled in the Uploads screen.' : (entry.error?.message ?? `the upload ended as ${entry.state}.`),
+            whatToDo:
+              entry.state === 'rejected'
+                ? 'correct what the service names and copy the file into the watched folder again.'
+                : 'look the file up in the Uploads screen; copy it into the watched folder again to send it once more.',
+          });
+        }
+      }
+      if (!changed) return;
+      await save();
+      emit();
+    });
+  }
+
+  /** After a restart: files handed over before it are settled from the upload journal, or sent if they never reached it. */
+  async function reconcile(): Promise<UploadEntry[]> {
+    const book = await journalNow();
+    const open = Object.entries(book.files).filter(([, record]) => record.state === 'queued' || record.state === 'sending');
+    if (open.length === 0) return [];
+    const uploads = await deps.invoke('uploads.list', {});
+    const bySha = new Map(uploads.map((entry) => [entry.sha256, entry]));
+    const byLocalId = new Map(uploads.map((entry) => [entry.localId, entry]));
+    for (const [sha, record] of open) {
+      const entry = (record.localId ? byLocalId.get(record.localId) : undefined) ?? bySha.get(sha);
+      if (entry) {
+        record.state = 'sending';
+        record.localId = entry.localId;
+        record.e2eId = entry.e2eId;
+      } else {
+        // Never reached the upload journal: the next look at the folder sends it.
+        delete book.files[sha];
+      }
+    }
+    await save();
+    return uploads;
+  }
+
+  return {
+    statuses: () => configs().map(statusOf),
+    async save(input) {
+      const existing = configs().find((config) => config.country === input.country);
+      const folder = input.folder ?? existing?.folder;
+      if (!folder) throw new AppError('validation', 'Choose the folder to watch.');
+      await checkFolder(folder);
+      const other = configs().find((config) => config.country !== input.country && path.resolve(config.folder) === path.resolve(folder));
+      if (other) throw new AppError('conflict', `${folder} is already watched for ${other.country}. One folder sends to one country: choose another folder.`);
+      const config: WatchedFolder = { country: input.country, folder, e2eIdTemplate: input.e2eIdTemplate, paused: input.paused };
+      deps.settings.set(SETTINGS_KEY, [...configs().filter((candidate) => candidate.country !== input.country), config]);
+      await journalNow();
+      await startWatch(config);
+      void deps.activity.record({ action: 'watch.folderSaved', target: folder, detail: `${config.country}${config.paused ? ', paused' : ''}` });
+      emit();
+      return statusOf(config);
+    },
+    async remove(country) {
+      const before = configs();
+      if (!before.some((config) => config.country === country)) return false;
+      await stopWatch(country);
+      watches.delete(country);
+      deps.settings.set(SETTINGS_KEY, before.filter((config) => config.country !== country));
+      emit();
+      return true;
+    },
+    async setPaused(country, paused) {
+      const config = configs().find((candidate) => candidate.country === country);
+      if (!config) throw new AppError('not_found', `No folder is watched for ${country}.`);
+      const updated = { ...config, paused };
+      deps.settings.set(SETTINGS_KEY, configs().map((candidate) => (candidate.country === country ? updated : candidate)));
+      if (paused) await stopWatch(country);
+      else await startWatch(updated);
+      void deps.activity.record({ action: 'watch.folderSaved', target: config.folder, detail: paused ? 'paused' : 'resumed' });
+      emit();
+      return statusOf(updated);
+    },
+    async start() {
+      await journalNow();
+      const uploads = await reconcile().catch((error: unknown) => {
+        deps.logger.warn('Watched folder: reconciling after start failed', { message: String(error) });
+        return [];
+      });
+      uploadsChanged(uploads);
+      for (const config of configs()) await startWatch(config);
+      emit();
+    },
+    uploadsChanged,
+    async dispose() {
+      disposed = true;
+      for (const country of [...watches.keys()]) await stopWatch(country);
+      await working;
+      await saving;
+    },
+  };
+}
+
+async function checkFolder(folder: string): Promise<void> {
+  let stats;
+  try {
+    stats = await fs.stat(folder);
+  } catch {
+    throw new AppError('file', `The watched folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+  }
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`);
+  try {
+    await fs.access(folder, fs.constants.R_OK | fs.constants.W_OK);
+  } catch {
+    throw new AppError('file', `The app cannot move files out of ${folder} (read-only or no permission): sent and failed files could not be put aside. Make it writable.`);
+  }
+}

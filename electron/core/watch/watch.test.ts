@@ -1,0 +1,195 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChannelName, UploadEntry } from '../../../shared/contract';
+import { createActivityLog } from '../activity/log';
+import { createCoreEvents } from '../events';
+import { createFileHandles, type FileHandles } from '../files/handles';
+import type { Invoke } from '../handlers';
+import { MemoryLogger, MemorySettingsStore } from '../testing/memory-ports';
+import { createWatchService, type WatchService } from './service';
+
+let work: string;
+let watched: string;
+let services: WatchService[] = [];
+
+beforeEach(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-watch-'));
+  watched = path.join(work, 'outbox');
+  await fs.mkdir(watched);
+});
+afterEach(async () => {
+  await Promise.all(services.map((service) => service.dispose()));
+  services = [];
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+/** The upload service as the watched folder sees it: `uploads.add` journals files, `uploads.list` lists them. */
+class FakeUploads {
+  readonly entries: UploadEntry[] = [];
+  /** Files handed over, by content hash: more than one means sent twice. */
+  readonly added = new Map<string, number>();
+  constructor(private readonly files: FileHandles) {}
+
+  invoke: Invoke = (async (channel: ChannelName, input: never) => {
+    if (channel === 'uploads.list') return this.entries;
+    if (channel !== 'uploads.add') throw new Error(`unexpected ${channel}`);
+    const { files } = input as { files: Array<{ file: { kind: 'handle'; handle: string; subpath: string } }> };
+    const out: UploadEntry[] = [];
+    const rejected = [];
+    for (const { file } of files) {
+      const resolved = await this.files.resolve(file, 'core', 'read');
+      const bytes = await fs.readFile(resolved.path);
+      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      if (resolved.name.includes('bad')) {
+        rejected.push({ fileName: resolved.name, origin: resolved.path, code: 'validation', message: 'The file name has no known extension.' });
+        continue;
+      }
+      this.added.set(sha256, (this.added.get(sha256) ?? 0) + 1);
+      const entry = { localId: `l${this.entries.length + 1}`, sha256, fileName: resolved.name, e2eId: `E2E-${this.entries.length + 1}`, state: 'queued', size: bytes.length } as UploadEntry;
+      this.entries.push(entry);
+      out.push(entry);
+    }
+    return { batchId: 'b', entries: out, rejected };
+  }) as Invoke;
+
+  finish(fileName: string, state: 'done' | 'failed', message?: string): UploadEntry {
+    const entry = this.entries.find((candidate) => candidate.fileName === fileName);
+    if (!entry) throw new Error(`${fileName} was not added`);
+    entry.state = state;
+    if (message) entry.error = { code: 'validation', message };
+    return entry;
+  }
+}
+
+function makeWatch(settings = new MemorySettingsStore(), uploads?: FakeUploads) {
+  const files = createFileHandles({ clock: { now: () => Date.now() } });
+  const fake = uploads ?? new FakeUploads(files);
+  const logger = new MemoryLogger();
+  const watch = createWatchService({
+    invoke: fake.invoke,
+    files: uploads ? (Reflect.get(uploads, 'files') as FileHandles) : files,
+    settings,
+    events: createCoreEvents(logger),
+    logger,
+    activity: createActivityLog({ folder: path.join(work, 'activity'), settings, logger, who: () => ({ profile: 'Local emulator', user: null }) }),
+    journalPath: path.join(work, 'user-data', 'watch', 'journal.json'),
+    stableMs: 150,
+    rescanMs: 200,
+  });
+  services.push(watch);
+  return { watch, uploads: fake, settings };
+}
+
+const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 8_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).sort();
+
+describe('watched folder', () => {
+  it('sends a copied file once, when its copy is complete, and moves it to sent/ when delivered', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    // A copy in two parts with a pause: the first part alone must never be sent.
+    const handle = await fs.open(path.join(watched, 'IT01234567890_00001.xml'), 'w');
+    await handle.write('<FatturaElettronica>part one');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await handle.write(' and the rest</FatturaElettronica>');
+    await handle.close();
+    await until(() => uploads.entries.length === 1, 'the file to be added');
+    const whole = crypto.createHash('sha256').update('<FatturaElettronica>part one and the rest</FatturaElettronica>').digest('hex');
+    expect([...uploads.added.entries()]).toEqual([[whole, 1]]);
+
+    watch.uploadsChanged([uploads.finish('IT01234567890_00001.xml', 'done')]);
+    await until(async () => (await list(path.join(watched, 'sent'))).length === 1, 'the move to sent/');
+    expect(await list(watched)).toEqual(['sent']);
+    expect(watch.statuses()[0]).toMatchObject({ sent: 1, inFlight: 0, failed: 0 });
+  });
+
+  it('puts a refused or failed file in failed/ with a note that says why and what to do', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await fs.writeFile(path.join(watched, 'bad-name'), 'x');
+    await fs.writeFile(path.join(watched, 'IT1_2.xml'), '<a/>');
+    await until(async () => (await list(path.join(watched, 'failed'))).length === 2 && uploads.entries.length === 1, 'the refusal');
+    const note = await fs.readFile(path.join(watched, 'failed', 'bad-name.txt'), 'utf8');
+    expect(note).toContain('bad-name was not sent.');
+    expect(note).toContain('Why: The file name has no known extension.');
+    expect(note).toContain('What to do: correct the file (or its name) and copy it into the watched folder again.');
+
+    watch.uploadsChanged([uploads.finish('IT1_2.xml', 'failed', 'The destination refused the invoice: missing VAT number.')]);
+    await until(async () => (await list(path.join(watched, 'failed'))).includes('IT1_2.xml.txt'), 'the failure note');
+    expect(await fs.readFile(path.join(watched, 'failed', 'IT1_2.xml.txt'), 'utf8')).toContain('Why: The destination refused the invoice: missing VAT number.');
+  });
+
+  it('never sends the same content twice, renamed or after a restart', async () => {
+    const settings = new MemorySettingsStore();
+    const first = makeWatch(settings);
+    await first.watch.start();
+    await first.watch.save({ country: 'PL', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await fs.writeFile(path.join(watched, 'a.xml'), '<Faktura>1</Faktura>');
+    await until(() => first.uploads.entries.length === 1, 'the first add');
+    first.watch.uploadsChanged([first.uploads.finish('a.xml', 'done')]);
+    await until(async () => (await list(path.join(watched, 'sent'))).includes('a.xml'), 'sent');
+
+    await first.watch.dispose();
+    // The same content under another name, while the app was closed.
+    await fs.writeFile(path.join(watched, 'copy of a.xml'), '<Faktura>1</Faktura>');
+    const second = makeWatch(settings, first.uploads);
+    await second.watch.start();
+    await until(async () => (await list(path.join(watched, 'sent'))).includes('copy of a.xml.txt'), 'the duplicate put aside');
+    expect(first.uploads.entries).toHaveLength(1);
+    expect(await fs.readFile(path.join(watched, 'sent', 'copy of a.xml.txt'), 'utf8')).toContain('the same content was already sent as a.xml');
+  });
+
+  it('settles after a restart what was handed over before it', async () => {
+    const settings = new MemorySettingsStore();
+    const first = makeWatch(settings);
+    await first.watch.start();
+    await first.watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await fs.writeFile(path.join(watched, 'b.xml'), '<b/>');
+    await until(() => first.uploads.entries.length === 1, 'the add');
+    await first.watch.dispose();
+    // Delivered while the app was closed.
+    first.uploads.finish('b.xml', 'done');
+    const second = makeWatch(settings, first.uploads);
+    await second.watch.start();
+    await until(async () => (await list(path.join(watched, 'sent'))).includes('b.xml'), 'the move after restart');
+    expect(first.uploads.entries).toHaveLength(1);
+  });
+
+  it('sends each of many files copied at once exactly once', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await Promise.all(Array.from({ length: 120 }, (_, index) => fs.writeFile(path.join(watched, `f${index}.xml`), `<n>${index}</n>`)));
+    await until(() => uploads.entries.length >= 120, 'every file', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(uploads.entries).toHaveLength(120);
+    expect([...uploads.added.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('pauses, and says so when the folder is gone', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: true });
+    await fs.writeFile(path.join(watched, 'c.xml'), '<c/>');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(uploads.entries).toHaveLength(0);
+    expect(watch.statuses()[0]?.state).toBe('paused');
+    await watch.setPaused('IT', false);
+    await until(() => uploads.entries.length === 1, 'the file after resuming');
+
+    await fs.rm(watched, { recursive: true });
+    await until(() => watch.statuses()[0]?.state === 'error', 'the error');
+    expect(watch.statuses()[0]?.message).toBe(`The watched folder ${watched} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+  });
+});

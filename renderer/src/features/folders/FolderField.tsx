@@ -1,0 +1,74 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DestinationFolder } from '../../../../shared/contract';
+import { useBridgeMutation, useBridgeQuery } from '../../bridge/queries';
+import { Button } from '../../components/Button';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { TextField } from '../../components/Field';
+
+interface FolderFieldProps {
+  label: string;
+  /** The folder already in use (an edit), shown until another is chosen. */
+  current?: string;
+  error?: string;
+  onChange(folder: DestinationFolder | null): void;
+}
+
+/**
+ * A folder the app writes into: the native dialog's choice under Electron (a granted handle; the
+ * field shows where it is), a typed path in the browser shell, which has no native dialog.
+ */
+export function FolderField({ label, current, error, onChange }: FolderFieldProps) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const appInfo = useBridgeQuery('app.info', undefined, { staleTime: Infinity });
+  const browse = useBridgeMutation('dialogs.chooseFolder');
+  const [shown, setShown] = useState(current ?? '');
+  const [unsupported, setUnsupported] = useState(false);
+  const canBrowse = !unsupported && appInfo.data?.shell === 'electron';
+
+  const choose = () =>
+    browse.mutate(
+      { title: t('folders.folderField.chooseTitle'), purpose: 'save' },
+      {
+        onSuccess: (result) => {
+          if (!result.supported) {
+            setUnsupported(true);
+            inputRef.current?.focus();
+          } else if (result.folder) {
+            setShown(result.folder.label);
+            onChange({ kind: 'handle', handle: result.folder.handle });
+          }
+        },
+      },
+    );
+
+  return (
+    <div className="folder-field">
+      <div className="folder-field__row">
+        <TextField
+          ref={inputRef}
+          label={label}
+          value={shown}
+          error={error}
+          hint={canBrowse ? (current ? t('folders.folderField.keep') : undefined) : t('folders.folderField.typedHint')}
+          spellCheck={false}
+          className="mono"
+          readOnly={canBrowse}
+          fieldClassName="folder-field__input"
+          onChange={(event) => {
+            setShown(event.target.value);
+            const typed = event.target.value.trim();
+            onChange(typed === '' || typed === current ? null : { kind: 'typed', path: typed });
+          }}
+        />
+        {canBrowse ? (
+          <Button onClick={choose} pending={browse.isPending}>
+            {t('folders.folderField.browse')}
+          </Button>
+        ) : null}
+      </div>
+      {browse.isError ? <ErrorAlert error={browse.error} /> : null}
+    </div>
+  );
+}
