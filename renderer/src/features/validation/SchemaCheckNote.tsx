@@ -4,6 +4,27 @@ import { bridge } from '../../bridge';
 import { bytesToBase64 } from '../uploads/intake/file-ref';
 
 /**
+ * At most two checks at a time: in the browser shell every bridge call holds one of the browser's
+ * six connections to the core, and a big batch's checks must never queue the upload itself.
+ */
+const MAX_CHECKS_IN_FLIGHT = 2;
+let checksInFlight = 0;
+const waitingChecks: Array<() => void> = [];
+
+async function oneAtATurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished check hands its slot straight to the next waiting one, so the limit holds exactly.
+  if (checksInFlight >= MAX_CHECKS_IN_FLIGHT) await new Promise<void>((resolve) => waitingChecks.push(resolve));
+  else checksInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waitingChecks.shift();
+    if (next) next();
+    else checksInFlight -= 1;
+  }
+}
+
+/**
  * Before a batch is sent: a FatturaPA or KSeF file's verdict under its official schema ("would be
  * refused: element X, line N"). It never blocks sending; other files (UBL, CSV, ZIP…) show nothing.
  */
@@ -15,10 +36,11 @@ export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
     enabled: isXml,
     staleTime: Infinity,
     retry: false,
-    queryFn: async () => {
-      const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-      return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 } });
-    },
+    queryFn: () =>
+      oneAtATurn(async () => {
+        const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 } });
+      }),
   });
   if (!isXml || check.isError) return null;
   if (check.isPending) return <Note className="batch-row__warning">{t('validation.batch.checking')}</Note>;
