@@ -429,7 +429,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       });
       uploadsChanged(uploads);
       for (const config of configs()) await startWatch(config);
-      emit();
+      // Nothing to announce when no folder is watched (the event reaches every window).
+      if (configs().length > 0) emit();
     },
     uploadsChanged,
     async dispose() {
