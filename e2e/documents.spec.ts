@@ -185,7 +185,10 @@ test.describe('documents inbox', () => {
         await toolbar.getByRole('button', { name: 'Download…' }).click();
         const dialog = page.getByRole('dialog', { name: 'Download documents' });
         await expect(dialog.getByRole('radio', { name: 'The 50 selected documents' })).toBeChecked();
-        await dialog.getByRole('textbox', { name: 'Folder' }).fill(folder);
+        // The default folder arrives from the core after the dialog opens; type over it once it is shown.
+        const folderField = dialog.getByRole('textbox', { name: 'Folder' });
+        await expect(folderField).not.toHaveValue('');
+        await folderField.fill(folder);
         await expect(dialog.getByText(/^First file:/)).toContainText('.xml');
         await dialog.getByRole('button', { name: 'Start download' }).click();
         await expect(dialog).toBeHidden();
