@@ -22,25 +22,7 @@ export function SplashScreen() {
  */
 export function BridgeMissingScreen({ reason = 'noShell' }: { reason?: 'noShell' | 'secret' }) {
   const { t } = useTranslation();
-  if (reason === 'secret') {
-    return (
-      <div className="auth-screen">
-        <div className="auth-screen__brand">
-          <Logo />
-        </div>
-        <div className="auth-card auth-card--narrow" role="alert">
-          <div className="auth-card__main">
-            <div className="auth-card__icon auth-card__icon--error">
-              <Icon name="alert" size={20} />
-            </div>
-            <h1 className="auth-card__title">{t('sessionSecurity.secretMissing.title')}</h1>
-            <p className="auth-card__subtitle">{t('sessionSecurity.secretMissing.body')}</p>
-            <p className="auth-card__subtitle">{t('sessionSecurity.secretMissing.hint')}</p>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  const text = reason === 'secret' ? 'sessionSecurity.secretMissing' : 'app.bridgeMissing';
   return (
     <div className="auth-screen">
       <div className="auth-screen__brand">
@@ -51,9 +33,9 @@ export function BridgeMissingScreen({ reason = 'noShell' }: { reason?: 'noShell'
           <div className="auth-card__icon auth-card__icon--error">
             <Icon name="alert" size={20} />
           </div>
-          <h1 className="auth-card__title">{t('app.bridgeMissing.title')}</h1>
-          <p className="auth-card__subtitle">{t('app.bridgeMissing.body')}</p>
-          <p className="auth-card__subtitle">{t('app.bridgeMissing.hint')}</p>
+          <h1 className="auth-card__title">{t(`${text}.title`)}</h1>
+          <p className="auth-card__subtitle">{t(`${text}.body`)}</p>
+          <p className="auth-card__subtitle">{t(`${text}.hint`)}</p>
         </div>
       </div>
     </div>
