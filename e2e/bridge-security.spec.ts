@@ -1,7 +1,7 @@
 /** The browser shell's bridge, attacked from the outside while the real page keeps working. */
 import { expect, test } from './fixtures';
 import type { PageGlobals } from './page-globals';
-import { signInWithDemoAccount } from './session-helpers';
+import { signInScreen, signInWithDemoAccount } from './session-helpers';
 
 const secretOf = (url: string): string => new URL(url).hash.replace(/^#s=/, '');
 
@@ -60,6 +60,21 @@ test.describe('browser shell bridge security', () => {
       await expect(bare.getByText('Your account is not allowed')).toHaveCount(0);
     } finally {
       await bare.close();
+    }
+  });
+
+  test('a tab left open from an earlier start (stale secret) says to open the address printed at start', async ({ page, shell }) => {
+    const stale = await page.context().newPage();
+    try {
+      await stale.goto(`${new URL(shell.url).origin}/#s=${'0'.repeat(64)}`);
+      await expect(stale.getByRole('heading', { name: 'Open the address printed at start' })).toBeVisible();
+      await expect(stale.getByText('Your account is not allowed')).toHaveCount(0);
+      // From the address printed at start, the same tab reaches the app again.
+      await stale.goto('about:blank');
+      await stale.goto(shell.url);
+      await expect(signInScreen(stale)).toBeVisible();
+    } finally {
+      await stale.close();
     }
   });
 });

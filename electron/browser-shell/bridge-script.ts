@@ -1,3 +1,5 @@
+import { BRIDGE_SECRET_REFUSED } from './request-guard';
+
 /**
  * The browser shell's stand-in for the Electron preload: a classic script served as /bridge.js and
  * loaded by index.html before the app. It defines `window.acube = { invoke, on }` over fetch and
@@ -38,6 +40,16 @@ export const bridgeScript = `(() => {
     return;
   }
 
+  // A tab left open from an earlier start holds that start's secret: forget it and reload, so the
+  // page says to open the address printed at start instead of failing every call.
+  let forgotten = false;
+  const forgetStaleSecret = () => {
+    if (forgotten) return;
+    forgotten = true;
+    try { sessionStorage.removeItem(storageKey); } catch {}
+    location.reload();
+  };
+
   const failure = (code, message, status) =>
     ({ ok: false, error: status === undefined ? { code, message } : { code, message, status } });
 
@@ -60,7 +72,10 @@ export const bridgeScript = `(() => {
     }
     try {
       const envelope = await response.json();
-      if (envelope && typeof envelope === 'object' && typeof envelope.ok === 'boolean') return envelope;
+      if (envelope && typeof envelope === 'object' && typeof envelope.ok === 'boolean') {
+        if (!envelope.ok && envelope.error && envelope.error.details && envelope.error.details.reason === ${JSON.stringify(BRIDGE_SECRET_REFUSED)}) forgetStaleSecret();
+        return envelope;
+      }
     } catch {}
     return failure('bad_response', 'The Ledgerdesk background process answered without a result.', response.status);
   };

@@ -178,6 +178,9 @@ describe('bridge calls', () => {
       expect(reply.status).toBe(403);
       expect(envelopeOf(reply)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
+    // The secret cases say so: the shell's page then says to open the new address.
+    for (const reply of [noSecret, wrongSecret]) expect(envelopeOf(reply)).toMatchObject({ error: { details: { reason: 'bridge_secret' } } });
+    for (const reply of [otherOrigin, noOrigin, crossSite]) expect(envelopeOf(reply)).not.toHaveProperty('error.details');
     expect(fake.calls.length).toBe(before);
   });
 

@@ -63,7 +63,10 @@ const sendJson = (response: ServerResponse, status: number, body: unknown): void
 };
 
 const sendFailure = (response: ServerResponse, failure: Failure | GuardFailure): void => {
-  const error = 'error' in failure ? failure.error : { code: failure.code, message: failure.message };
+  const error =
+    'error' in failure
+      ? failure.error
+      : { code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) };
   // No `status` in the error: that field is the service's HTTP status, and this failure is the shell's own.
   const envelope: Envelope<never> = { ok: false, error };
   sendJson(response, failure.status, envelope);

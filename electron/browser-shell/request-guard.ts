@@ -3,9 +3,17 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * Guard failures are all 403 `forbidden`: `unauthorized` is what the renderer reads as "the session
- * ended, sign in again", which a page without the bridge secret must not be told.
+ * ended, sign in again", which a page without the bridge secret must not be told. A missing or wrong
+ * secret says so in `details.reason`, so the shell's own page (a tab left open from an earlier start,
+ * whose secret is stale) can tell the user to open the new address instead of a permissions error.
  */
-export type GuardFailure = { status: 403; code: 'forbidden'; message: string };
+export const BRIDGE_SECRET_REFUSED = 'bridge_secret';
+export type GuardFailure = {
+  status: 403;
+  code: 'forbidden';
+  message: string;
+  details?: { reason: typeof BRIDGE_SECRET_REFUSED };
+};
 
 export interface GuardConfig {
   /** `127.0.0.1:<port>`: the only Host the shell answers (a DNS-rebinding page sends its own name). */
@@ -48,7 +56,12 @@ export const checkBridgeCaller = (
     return { status: 403, code: 'forbidden', message: 'Bridge calls are only accepted from the app page served by this shell.' };
   }
   if (!secretMatches(offeredSecret, config.secret)) {
-    return { status: 403, code: 'forbidden', message: 'Missing or wrong bridge secret: open the app with the URL the shell printed.' };
+    return {
+      status: 403,
+      code: 'forbidden',
+      message: 'Missing or wrong bridge secret: open the app with the URL the shell printed.',
+      details: { reason: BRIDGE_SECRET_REFUSED },
+    };
   }
   return null;
 };

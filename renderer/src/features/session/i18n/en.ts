@@ -6,7 +6,7 @@ export const sessionSecurityEn = {
   },
   secretMissing: {
     title: 'Open the address printed at start',
-    body: 'This page is Ledgerdesk’s browser shell, but it was opened without the secret part of its address (after “#s=”), so it cannot reach the app.',
+    body: 'This page is Ledgerdesk’s browser shell, but it was opened without the secret part of its address (after “#s=”) or with the secret of an earlier start, so it cannot reach the app.',
     hint: 'Open the address printed at start (the line starting with “Open Ledgerdesk at”, or the “url” of the JSON line), or start it again with “npm run start:browser”.',
   },
 };

@@ -7,7 +7,7 @@ export const sessionSecurityIt: typeof sessionSecurityEn = {
   },
   secretMissing: {
     title: 'Apri l’indirizzo stampato all’avvio',
-    body: 'Questa pagina è la shell browser di Ledgerdesk, ma è stata aperta senza la parte segreta dell’indirizzo (dopo “#s=”), quindi non può raggiungere l’app.',
+    body: 'Questa pagina è la shell browser di Ledgerdesk, ma è stata aperta senza la parte segreta dell’indirizzo (dopo “#s=”) oppure con quella di un avvio precedente, quindi non può raggiungere l’app.',
     hint: 'Apri l’indirizzo stampato all’avvio (la riga che inizia con “Open Ledgerdesk at”, o il campo “url” della riga JSON), oppure riavviala con “npm run start:browser”.',
   },
 };
