@@ -39,7 +39,7 @@ export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
     queryFn: () =>
       oneAtATurn(async () => {
         const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 } });
+        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, schemaOnly: true });
       }),
   });
   if (!isXml || check.isError) return null;
