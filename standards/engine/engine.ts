@@ -124,9 +124,13 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const pool = (): EngineWorker[] => {
-    workers = Array.from({ length: size }, (_, index) => (workers[index] && !workers[index].dead ? workers[index] : new EngineWorker(options.workerUrl ?? workerEntry())));
-    return workers;
+  /** The first `count` workers, started (or restarted) as needed: a schema-only check never starts the second. */
+  const pool = (count = size): EngineWorker[] => {
+    for (let index = 0; index < count; index++) {
+      const worker = workers[index];
+      if (!worker || worker.dead) workers[index] = new EngineWorker(options.workerUrl ?? workerEntry());
+    }
+    return workers.slice(0, count);
   };
 
   const stopAll = async (): Promise<void> => {
@@ -144,7 +148,7 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
       throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
     }
     const started = performance.now();
-    const threads = validateOptions.schemaOnly ? pool().slice(0, 1) : pool();
+    const threads = pool(validateOptions.schemaOnly ? 1 : size);
     const done = new Set<string>();
     let total = 0;
     const progress = (update: ValidationProgress): void => {

@@ -18,9 +18,22 @@ const asAppError = (name: string, error: unknown): unknown => {
   return new AppError(code, `"${name}" could not be validated: ${error.message}`, { details: { reason: error.code } });
 };
 
+/** After start, so warming (a few seconds of CPU per worker) never competes with the window's first paint. */
+const WARM_DELAY_MS = 3000;
+
 export const createStandardsHandlers: HandlerFactory = (services) => {
   const running = new Map<string, AbortController>();
+  let warmTimer: NodeJS.Timeout | undefined;
+  if (services.options.standards?.warmOnStart) {
+    // The first validation after start then costs what a warm one does (the rules are loaded and V8 has optimised them).
+    const latestInvoice = listRuleSets().find((ruleSet) => ruleSet.latest && ruleSet.documentTypes.includes('invoice'));
+    warmTimer = setTimeout(() => {
+      if (latestInvoice) engine().warm(latestInvoice.code).catch((error: unknown) => services.logger.warn('Warming the validation engine failed', { reason: String(error) }));
+    }, WARM_DELAY_MS);
+    warmTimer.unref();
+  }
   services.onDispose(() => {
+    clearTimeout(warmTimer);
     for (const control of running.values()) control.abort();
   });
 
