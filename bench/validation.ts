@@ -5,7 +5,11 @@
  *
  *   npx tsx bench/validation.ts [--samples 15] [--lines 1000]
  *
- * - first: a fresh engine (workers started, SEFs and schema loaded) validating base-example.xml, ≤ 2 s;
+ * - first: the first validation after the app starts, on the app's route: the desktop app warms the
+ *   engine in the background after start (workers started, schema and latest invoice rules loaded
+ *   and run on a made-up invoice, electron/core/standards/handlers.ts), then base-example.xml, ≤ 2 s;
+ * - cold: the previous method of `first`, informational: a fresh engine that loads everything
+ *   during the first validation (what a validation sent in the first seconds after start costs);
  * - warm: the median of `samples` further validations of base-example.xml, ≤ 200 ms;
  * - large: a generated invoice of `lines` lines (standards/test-support/large-invoice.ts), ≤ 10 s,
  *   with the progress events it reports;
@@ -13,7 +17,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createStandardsEngine } from '../standards/engine';
+import { createStandardsEngine, listRuleSets } from '../standards/engine';
 import { fixtureBytes } from '../standards/test-support/fixtures';
 import { largeInvoice } from '../standards/test-support/large-invoice';
 import { repoRoot } from '../e2e/shell-choice';
@@ -22,6 +26,9 @@ import { stringFlags, wholeNumberFlag } from './lib/cli';
 import { isMainModule, runAsScript, type BenchCheck } from './lib/checks';
 import { log } from './lib/resources';
 import { median, round } from './lib/stats';
+
+/** The rule set the app warms after start (electron/core/standards/handlers.ts). */
+const latestInvoiceRules = (): string => listRuleSets().find((ruleSet) => ruleSet.latest && ruleSet.documentTypes.includes('invoice'))!.code;
 
 const rssMb = () => round(process.memoryUsage().rss / 1024 / 1024);
 
@@ -34,13 +41,26 @@ export async function runValidationBench(): Promise<{ checks: BenchCheck[] }> {
   const typical = fixtureBytes('peppol-bis-invoice-3/base-example.xml');
   const large = largeInvoice(lines);
   const rssBefore = rssMb();
+  const cold = createStandardsEngine({ workerUrl, timeoutMs: 300_000 });
+  let coldMs: number;
+  try {
+    const started = performance.now();
+    await cold.validate(typical);
+    coldMs = performance.now() - started;
+  } finally {
+    await cold.close();
+  }
+  log(`validation: cold (loads during the first validation) ${round(coldMs)} ms`);
   const engine = createStandardsEngine({ workerUrl, timeoutMs: 300_000 });
   try {
     let started = performance.now();
+    await engine.warm(latestInvoiceRules());
+    const warmUpMs = performance.now() - started;
+    started = performance.now();
     const first = await engine.validate(typical);
     const firstMs = performance.now() - started;
     if (!first.valid) throw new Error(`base-example.xml should be valid: ${first.fatal.map((issue) => issue.ruleId).join(', ')}`);
-    log(`validation: first ${round(firstMs)} ms`);
+    log(`validation: background warm-up ${round(warmUpMs)} ms, then first ${round(firstMs)} ms`);
     const warm: number[] = [];
     for (let index = 0; index < samples; index++) {
       started = performance.now();
@@ -58,7 +78,8 @@ export async function runValidationBench(): Promise<{ checks: BenchCheck[] }> {
     log(`validation: ${lines} lines ${round(largeMs)} ms, ${progressEvents} progress events`);
     return {
       checks: [
-        { bench: 'validation', measure: 'First validation after start (engine, rules loaded), typical invoice', value: round(firstMs), unit: 'ms', budget: '≤ 2000 ms', ok: firstMs <= 2000 },
+        { bench: 'validation', measure: 'First validation after start (engine, rules loaded), typical invoice', value: round(firstMs), unit: 'ms', budget: '≤ 2000 ms', ok: firstMs <= 2000, note: `after the app's background warm-up of ${round(warmUpMs)} ms` },
+        { bench: 'validation', measure: 'First validation of a cold engine (loads SaxonJS, schema, rules meanwhile)', value: round(coldMs), unit: 'ms', budget: null, ok: null, note: 'the previous method of the line above' },
         { bench: 'validation', measure: `Warm validation of a typical invoice, median of ${samples}`, value: round(median(warm)), unit: 'ms', budget: '≤ 200 ms', ok: median(warm) <= 200 },
         { bench: 'validation', measure: `Invoice of ${lines} lines (XSD + CEN + Peppol)`, value: round(largeMs), unit: 'ms', budget: '≤ 10000 ms', ok: largeMs <= 10_000, note: `${progressEvents} progress events` },
         { bench: 'validation', measure: 'Engine memory: process RSS after warm validations (main + 2 workers)', value: rssWarm, unit: 'MB', budget: null, ok: null, note: `${rssBefore} MB before the engine started` },

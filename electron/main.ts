@@ -53,7 +53,7 @@ const startApp = async (): Promise<void> => {
   }) ?? { command: process.execPath, args: [join(appRoot, 'dist', 'emulator', 'cli.mjs')] };
 
   const ports = await createElectronPorts({ emulatorLaunch, getWindow });
-  const created = createCoreApp(ports);
+  const created = createCoreApp(ports, { standards: { warmOnStart: true } });
   core = created;
   connectCoreToWindow(created, getWindow, ports.logger);
   mainWindow = createWindow();

@@ -3,7 +3,7 @@ import { registerAuth } from './auth';
 import { demoAccounts } from './auth/accounts';
 import { provideTokenService } from './auth/token-registry';
 import { createTokenService } from './auth/tokens';
-import { createStandardsEngine } from '../standards/engine';
+import { createStandardsEngine, type StandardsEngine } from '../standards/engine';
 import type { EmulatorApps, EmulatorContext, EmulatorOptions, Environment, RegisterArea } from './context';
 import { registerDocuments } from './documents';
 import { installGlobalFaults } from './faults';
@@ -14,6 +14,14 @@ import { ensurePki, registerClientCertificates } from './pki';
 import { createSeededRandom } from './random';
 import { seededCashRegisters } from './seed/cash-registers';
 import { registerTransfer } from './transfer';
+
+/**
+ * One standards engine per process, shared by every emulator it runs (the tests start dozens): its
+ * worker threads load SaxonJS, the schemas and the rules once, not once per emulator. The threads
+ * are unref'd, so they never keep the process alive.
+ */
+let sharedStandards: StandardsEngine | undefined;
+const sharedStandardsEngine = (): StandardsEngine => (sharedStandards ??= createStandardsEngine());
 
 export interface EmulatorUrls {
   authUrl: string;
@@ -133,8 +141,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
       log,
     });
     const tokens = await tokenService;
-    const standards = createStandardsEngine();
-    cleanups.push(() => standards.close());
+    const standards = sharedStandardsEngine();
 
     const context: EmulatorContext = {
       options,

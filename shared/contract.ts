@@ -13,7 +13,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
-import { standardsChannels } from './contract/standards';
+import { standardsChannels, standardsEvents } from './contract/standards';
 import { viewerChannels } from './contract/viewer';
 import { activityChannels, activityEvents } from './contract/activity';
 import { exportChannels, exportEvents } from './contract/exports';
@@ -43,6 +43,7 @@ export const events = {
   ...documentEvents,
   ...uploadEvents,
   ...fiscalEvents,
+  ...standardsEvents,
   ...activityEvents,
   ...exportEvents,
   ...syncEvents,

@@ -43,6 +43,8 @@ export interface CoreOptions {
   session?: SessionTiming;
   /** The uploads service's pace (benches: following uploads off while sending is measured). */
   uploads?: UploadsTuning;
+  /** The standards engine (official validation): warm its workers with the latest invoice rules in the background after start (the desktop app does; tests don't). */
+  standards?: { warmOnStart?: boolean };
   /** The system's language preferences (default: the process's locale variables and ICU locale). */
   systemLanguages?: () => readonly string[];
 }

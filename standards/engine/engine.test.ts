@@ -58,6 +58,20 @@ describe('standards engine: results', () => {
   });
 });
 
+describe('standards engine: cancel', () => {
+  it('a cancelled validation answers "cancelled" whether it was waiting or running, and the engine goes on', async () => {
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const first = engine.validate(fixtureBytes('peppol-bis-invoice-3/base-example.xml'), { signal: running.signal });
+    const second = engine.validate(fixtureBytes('peppol-bis-invoice-3/base-example.xml'), { signal: waiting.signal });
+    waiting.abort();
+    expect((await failureOf(second)).code).toBe('cancelled');
+    running.abort();
+    expect((await failureOf(first)).code).toBe('cancelled');
+    expect((await engine.validate(fixtureBytes('ph-ubl/UBL-Invoice-2.1-Example-Trivial.xml'))).valid).toBe(false);
+  }, 120_000);
+});
+
 describe('standards engine: bad input gets a clear error, never a crash or a hang', () => {
   it('not XML', async () => {
     const failure = await failureOf(engine.validate(text('this is not xml')));
@@ -79,6 +93,28 @@ describe('standards engine: bad input gets a clear error, never a crash or a han
     expect(failure.code).toBe('unknown_document');
     expect(failure.message).toContain('urn:example:not-ubl');
     expect(failure.message).toContain('FatturaPA');
+  });
+
+  it('the wrong root in a known namespace, or a known root without its namespace', async () => {
+    const wrongRoot = await failureOf(engine.validate(text('<Receipt xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>')));
+    expect(wrongRoot.code).toBe('unknown_document');
+    expect(wrongRoot.message).toContain('The root element is Receipt');
+    const bare = await failureOf(engine.validate(text('<Invoice><ID>1</ID></Invoice>')));
+    expect(bare.code).toBe('unknown_document');
+    expect(bare.message).toContain('without a namespace');
+  });
+
+  it('a document of almost 20 MB is still checked, and its schema errors name the line', async () => {
+    const invoice = new TextDecoder().decode(fixtureBytes('peppol-bis-invoice-3/base-example.xml'));
+    // Comments (of 1 MB: libxml2 refuses a single text or comment over 10 MB as not well-formed) keep the invoice as it is.
+    const comments = Math.floor((MAX_DOCUMENT_BYTES - invoice.length - 200) / (1024 * 1024 + 7));
+    const padding = `${`<!--${'x'.repeat(1024 * 1024)}-->`.repeat(comments)}\n`;
+    const big = text(invoice.replace('<cbc:DueDate>', `${padding}<cbc:Unknown/><cbc:DueDate>`));
+    expect(big.byteLength).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES);
+    const result = await engine.validate(big, { schemaOnly: true });
+    expect(result.valid).toBe(false);
+    expect(result.fatal[0]).toMatchObject({ ruleId: 'XSD', line: 10 });
+    expect(result.fatal[0]?.message).toContain('cbc:Unknown');
   });
 
   it('a document over the size limit', async () => {

@@ -27,6 +27,8 @@ export interface ValidateOptions {
   /** Only the schema (XSD): what the transfer interface checks of FatturaPA and KSeF files. */
   schemaOnly?: boolean;
   onProgress?: (progress: ValidationProgress) => void;
+  /** Aborting stops the validation (queued: it never starts; running: its workers are stopped and replaced). */
+  signal?: AbortSignal;
 }
 
 export interface StandardsEngine {
@@ -122,9 +124,13 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const pool = (): EngineWorker[] => {
-    workers = Array.from({ length: size }, (_, index) => (workers[index] && !workers[index].dead ? workers[index] : new EngineWorker(options.workerUrl ?? workerEntry())));
-    return workers;
+  /** The first `count` workers, started (or restarted) as needed: a schema-only check never starts the second. */
+  const pool = (count = size): EngineWorker[] => {
+    for (let index = 0; index < count; index++) {
+      const worker = workers[index];
+      if (!worker || worker.dead) workers[index] = new EngineWorker(options.workerUrl ?? workerEntry());
+    }
+    return workers.slice(0, count);
   };
 
   const stopAll = async (): Promise<void> => {
@@ -133,13 +139,16 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
     await Promise.all(stopping.map((worker) => worker.terminate()));
   };
 
+  const cancelled = (): ValidationFailure => new ValidationFailure('cancelled', 'The validation was cancelled.');
+
   const run = async (bytes: Uint8Array, validateOptions: ValidateOptions): Promise<ValidationResult> => {
     if (closed) throw new ValidationFailure('engine', 'The validation engine is closed.');
+    if (validateOptions.signal?.aborted) throw cancelled();
     if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
       throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
     }
     const started = performance.now();
-    const threads = validateOptions.schemaOnly ? pool().slice(0, 1) : pool();
+    const threads = pool(validateOptions.schemaOnly ? 1 : size);
     const done = new Set<string>();
     let total = 0;
     const progress = (update: ValidationProgress): void => {
@@ -147,12 +156,17 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
       done.add(`${update.phase}:${update.artefact}`);
       validateOptions.onProgress?.({ ...update, done: done.size - 1 });
     };
+    // A time limit or a cancel stops this validation's workers (SaxonJS runs synchronously and cannot be interrupted otherwise).
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new ValidationFailure('timeout', `Validation took too long (more than ${Math.round(timeoutMs / 1000)} s) and was stopped. The document may be very large or make the rules run long; nothing was sent.`));
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      const stop = (failure: ValidationFailure): void => {
+        reject(failure);
         void stopAll();
-      }, timeoutMs);
+      };
+      timer = setTimeout(() => stop(new ValidationFailure('timeout', `Validation took too long (more than ${Math.round(timeoutMs / 1000)} s) and was stopped. The document may be very large or make the rules run long; nothing was sent.`)), timeoutMs);
+      onAbort = () => stop(cancelled());
+      validateOptions.signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
       const parts = await Promise.race([
@@ -170,21 +184,32 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
             ),
           ),
         ),
-        timeout,
+        stopped,
       ]);
       validateOptions.onProgress?.({ phase: 'rules', done: total, total, artefact: '' });
       return merge(parts as PartialResult[], Math.round(performance.now() - started));
     } finally {
       clearTimeout(timer);
+      if (onAbort) validateOptions.signal?.removeEventListener('abort', onAbort);
     }
   };
 
+  /** Queued behind other validations; a cancel while waiting answers at once and the turn is skipped. */
+  const enqueue = (bytes: Uint8Array, validateOptions: ValidateOptions): Promise<ValidationResult> => {
+    const turn = queue.then(() => run(bytes, validateOptions));
+    queue = turn.catch(() => {});
+    const signal = validateOptions.signal;
+    if (!signal) return turn;
+    return new Promise((resolve, reject) => {
+      const abort = (): void => reject(cancelled());
+      if (signal.aborted) abort();
+      signal.addEventListener('abort', abort, { once: true });
+      turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
+
   return {
-    validate(bytes, validateOptions = {}) {
-      const next = queue.then(() => run(bytes, validateOptions));
-      queue = next.catch(() => {});
-      return next;
-    },
+    validate: (bytes, validateOptions = {}) => enqueue(bytes, validateOptions),
     listRuleSets: () => listRuleSets(),
     warm(ruleSet) {
       const next = queue.then(async () => {

@@ -54,6 +54,7 @@ export type ValidationFailureCode =
   | 'unknown_document'
   | 'too_large'
   | 'timeout'
+  | 'cancelled'
   | 'rule_set_unknown'
   | 'rule_set_not_applicable'
   | 'engine';

@@ -6,6 +6,7 @@ import { warmLayer } from './schematron';
 import { ValidationFailure } from './types';
 import { validateInThread } from './validate';
 import { warmSchema } from './xsd';
+import { warmUpInvoice } from './warm-up';
 import { schemaOf } from './detect';
 
 const port = parentPort;
@@ -22,8 +23,9 @@ port.on('message', (request: WorkerRequest) => {
   try {
     if (request.type === 'warm') {
       const ruleSet = findRuleSet(request.ruleSet);
+      const sample = ruleSet?.documentTypes.includes('invoice') ? warmUpInvoice() : undefined;
       ruleSet?.layers.forEach((layer, position) => {
-        if (position % request.share.of === request.share.index) warmLayer(layer);
+        if (position % request.share.of === request.share.index) warmLayer(layer, sample);
       });
       if (request.share.index === 0 && ruleSet) warmSchema(schemaOf(ruleSet.documentTypes[0]!));
       send({ id: request.id, type: 'warmed' });

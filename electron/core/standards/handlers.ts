@@ -3,7 +3,7 @@
  * sent. The engine (standards/engine) runs in worker threads started on first use, so neither the
  * main process's event loop nor IPC waits on it.
  */
-import { AppError } from '../../../shared/contract';
+import { AppError, type StandardsProgress } from '../../../shared/contract';
 import { createStandardsEngine, listRuleSets, MAX_DOCUMENT_BYTES, type StandardsEngine, ValidationFailure } from '../../../standards/engine';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
@@ -13,18 +13,66 @@ const engine = (): StandardsEngine => (shared ??= createStandardsEngine());
 
 const asAppError = (name: string, error: unknown): unknown => {
   if (!(error instanceof ValidationFailure)) return error;
+  if (error.code === 'cancelled') return new AppError('cancelled', `The validation of "${name}" was cancelled.`, { details: { reason: error.code } });
   const code = error.code === 'too_large' ? 'too_large' : error.code === 'engine' ? 'unavailable' : 'validation';
   return new AppError(code, `"${name}" could not be validated: ${error.message}`, { details: { reason: error.code } });
 };
 
-export const createStandardsHandlers: HandlerFactory = (services) => ({
-  'standards.validate': async ({ file, ruleSet }, context) => {
-    const loaded = await readFileRef(await resolveFileRef(file, services.files, context), { maxBytes: MAX_DOCUMENT_BYTES, what: 'document' });
-    try {
-      return await engine().validate(loaded.bytes, ruleSet ? { ruleSet } : {});
-    } catch (error) {
-      throw asAppError(loaded.name, error);
-    }
-  },
-  'standards.ruleSets': () => Promise.resolve(listRuleSets()),
-});
+/** After start, so warming (a few seconds of CPU per worker) never competes with the window's first paint. */
+const WARM_DELAY_MS = 3000;
+
+export const createStandardsHandlers: HandlerFactory = (services) => {
+  const running = new Map<string, AbortController>();
+  let warmTimer: NodeJS.Timeout | undefined;
+  if (services.options.standards?.warmOnStart) {
+    // The first validation after start then costs what a warm one does (the rules are loaded and V8 has optimised them).
+    const latestInvoice = listRuleSets().find((ruleSet) => ruleSet.latest && ruleSet.documentTypes.includes('invoice'));
+    warmTimer = setTimeout(() => {
+      if (latestInvoice) engine().warm(latestInvoice.code).catch((error: unknown) => services.logger.warn('Warming the validation engine failed', { reason: String(error) }));
+    }, WARM_DELAY_MS);
+    warmTimer.unref();
+  }
+  services.onDispose(() => {
+    clearTimeout(warmTimer);
+    for (const control of running.values()) control.abort();
+  });
+
+  return {
+    'standards.validate': async ({ file, ruleSet, schemaOnly, validationId }, context) => {
+      if (validationId && running.has(validationId)) throw new AppError('conflict', 'A validation with this id is already running.');
+      const control = new AbortController();
+      if (validationId) running.set(validationId, control);
+      const progress = (update: Omit<StandardsProgress, 'validationId'>): void => {
+        if (validationId) services.events.emit('standards.progress', { validationId, ...update });
+      };
+      let total = 0;
+      try {
+        const loaded = await readFileRef(await resolveFileRef(file, services.files, context), { maxBytes: MAX_DOCUMENT_BYTES, what: 'document' });
+        progress({ phase: 'queued', done: 0, total: 0, artefact: '' });
+        try {
+          return await engine().validate(loaded.bytes, {
+            ...(ruleSet ? { ruleSet } : {}),
+            ...(schemaOnly ? { schemaOnly } : {}),
+            signal: control.signal,
+            onProgress: (update) => {
+              total = update.total;
+              // The engine's last call (no artefact) is its end: `done` is sent once, below, whatever the outcome.
+              if (update.artefact) progress(update);
+            },
+          });
+        } catch (error) {
+          throw asAppError(loaded.name, error);
+        }
+      } finally {
+        if (validationId) running.delete(validationId);
+        progress({ phase: 'done', done: total, total, artefact: '' });
+      }
+    },
+    'standards.cancel': ({ validationId }) => {
+      const control = running.get(validationId);
+      control?.abort();
+      return Promise.resolve({ cancelled: control !== undefined });
+    },
+    'standards.ruleSets': () => Promise.resolve(listRuleSets()),
+  };
+};

@@ -5,7 +5,9 @@ import { bytesToBase64 } from '../uploads/intake/file-ref';
 
 /**
  * At most two checks at a time: in the browser shell every bridge call holds one of the browser's
- * six connections to the core, and a big batch's checks must never queue the upload itself.
+ * six connections to the core, and a big batch's checks must never queue the upload itself. The
+ * limit costs nothing: the checks are schema-only (milliseconds each once the schema is loaded) and
+ * the core's engine runs validations one after another anyway.
  */
 const MAX_CHECKS_IN_FLIGHT = 2;
 let checksInFlight = 0;
@@ -39,7 +41,7 @@ export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
     queryFn: () =>
       oneAtATurn(async () => {
         const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 } });
+        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, schemaOnly: true });
       }),
   });
   if (!isXml || check.isError) return null;
