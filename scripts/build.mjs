@@ -4,6 +4,7 @@
  * then builds the renderer with Vite.
  *   dist/electron/main.cjs     CommonJS, electron and electron-store (ESM-only, loaded with import()) external
  *   dist/electron/preload.cjs  ONE CommonJS file that requires only 'electron' (sandboxed preload)
+ *   dist/electron/threads/     the core's worker threads (electron/core/files/threads/*.worker.ts), started by main.cjs
  *   dist/emulator/cli.mjs      the emulator, so Electron (ELECTRON_RUN_AS_NODE) and packaged apps run it without tsx
  *   dist/renderer/             vite build
  * `--renderer-only`: only the renderer, and only when dist/renderer/index.html is missing or older than
@@ -107,6 +108,19 @@ const standardsWorkerBundle = (esbuild) =>
     packages: 'external',
   });
 
+/** The core's worker threads, beside main.cjs (electron/core/files/threads/thread-entry.ts finds them there). */
+const coreThreadBundles = (esbuild) =>
+  esbuild.build({
+    ...common,
+    entryPoints: {
+      'file-reader': join(root, 'electron', 'core', 'files', 'threads', 'file-reader.worker.ts'),
+      'atomic-writer': join(root, 'electron', 'core', 'files', 'threads', 'atomic-writer.worker.ts'),
+    },
+    outdir: join(root, 'dist', 'electron', 'threads'),
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+  });
+
 const buildBundles = async () => {
   const esbuild = await import('esbuild');
   log('Bundling dist/electron/main.cjs, dist/electron/preload.cjs and dist/emulator/cli.mjs…');
@@ -130,6 +144,7 @@ const buildBundles = async () => {
     }),
     emulatorBundle(esbuild),
     standardsWorkerBundle(esbuild),
+    coreThreadBundles(esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
 };
