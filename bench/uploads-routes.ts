@@ -75,6 +75,8 @@ export interface UploadRoutesResult {
   handlesCallsShare: number;
   bridgeCallsShare: number;
   peakRssMb: number;
+  /** RSS once the core, the bridge and the renderer's process are up, before the first drop. */
+  baseRssMb: number;
   ok: boolean;
 }
 
@@ -251,6 +253,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
   const bridge = await startBridgeServer({ core, rendererDir, secret, port: 0 });
   const renderer = startRendererProcess();
   const wire = new Wire();
+  const baseRssMb = Math.round(process.memoryUsage.rss() / (1024 * 1024));
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
   const figures: Record<Side, RunFigures[]> = { bare: [], handles: [], bridge: [] };
@@ -296,6 +299,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
       handlesCallsShare: rounded(med('handles', (run) => run.callsMs / run.wallMs)),
       bridgeCallsShare: rounded(med('bridge', (run) => run.callsMs / run.wallMs)),
       peakRssMb,
+      baseRssMb,
       ok: order.every((side) => side === 'bare' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && peakRssMb <= 300,
     };
   } finally {
