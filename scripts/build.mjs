@@ -19,6 +19,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileStandards } from './compile-standards.mjs';
+import { bundleCoreThreads } from './core-threads.mjs';
 import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,19 +109,6 @@ const standardsWorkerBundle = (esbuild) =>
     packages: 'external',
   });
 
-/** The core's worker threads, beside main.cjs (electron/core/files/threads/thread-entry.ts finds them there). */
-const coreThreadBundles = (esbuild) =>
-  esbuild.build({
-    ...common,
-    entryPoints: {
-      'file-reader': join(root, 'electron', 'core', 'files', 'threads', 'file-reader.worker.ts'),
-      'atomic-writer': join(root, 'electron', 'core', 'files', 'threads', 'atomic-writer.worker.ts'),
-    },
-    outdir: join(root, 'dist', 'electron', 'threads'),
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-  });
-
 const buildBundles = async () => {
   const esbuild = await import('esbuild');
   log('Bundling dist/electron/main.cjs, dist/electron/preload.cjs and dist/emulator/cli.mjs…');
@@ -144,7 +132,7 @@ const buildBundles = async () => {
     }),
     emulatorBundle(esbuild),
     standardsWorkerBundle(esbuild),
-    coreThreadBundles(esbuild),
+    bundleCoreThreads(join(root, 'dist', 'electron', 'threads'), esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
 };
