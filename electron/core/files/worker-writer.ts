@@ -142,12 +142,7 @@ export interface WorkerWriterOptions {
   threads?: WriterThreads;
 }
 
-export interface WorkerWriter extends AtomicWriter {
-  /** Starts a thread ahead of the first write (a first write otherwise waits for it). */
-  warm(): void;
-}
-
-export function createWorkerWriter(options: WorkerWriterOptions = {}): WorkerWriter {
+export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWriter {
   const maxThreads = options.maxThreads ?? 4;
   const fallback = createInThreadWriter();
   const slots: Slot[] = [];
@@ -276,9 +271,6 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): WorkerWri
     });
 
   return {
-    warm() {
-      if (!closed && !slots.some((slot) => slot.alive)) spawn();
-    },
     write(target, bytes) {
       if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`));
       return new Promise<{ sha256: string }>((resolve, reject) => {

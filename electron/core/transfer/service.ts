@@ -242,9 +242,8 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
 
   function start(): Promise<void> {
     if (disposed) return Promise.reject(new AppError('cancelled', 'The app is shutting down.'));
-    // The reading and blob-writing threads get ready while the journal opens, ahead of the first drop (they never fail the start).
+    // The reading thread gets ready while the journal opens, ahead of the first drop (it never fails the start).
     const readerReady = fileReader.start();
-    blobs.warm();
     starting ??= Promise.all([open(), readerReady]).then(
       () => undefined,
       (error: unknown) => {
@@ -268,7 +267,6 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       await starting?.catch(() => undefined);
       feed.flush();
       await fileReader.close();
-      await blobs.close();
       await journal?.close().catch((error: unknown) => logger.warn('Upload journal: closing failed', { message: messageOf(error) }));
     },
 

@@ -1,13 +1,10 @@
 /**
  * Bytes of dropped files that have no path on disk (the browser shell sends them), kept once per
  * content under `<userDataDir>/uploads/blobs/<sha256>` so that a restart can still send them.
- * Written (temp, flushed, renamed) by writer threads, many per message: a drop's flushes then
- * never fill libuv's pool, where the journal's durable writes (`sending`, before each POST) wait
- * their turn.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createWorkerWriter, type AtomicWriter } from '../../files/worker-writer';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -15,20 +12,9 @@ export class BlobStore {
   readonly dir: string;
   /** The folder is made once, not on every put. */
   #made: Promise<unknown> | undefined;
-  readonly #writer: AtomicWriter & { warm?(): void };
 
-  constructor(dir: string, writer: AtomicWriter & { warm?(): void } = createWorkerWriter({ maxThreads: 2 })) {
+  constructor(dir: string) {
     this.dir = dir;
-    this.#writer = writer;
-  }
-
-  /** Readies a writer thread ahead of the first drop. */
-  warm(): void {
-    this.#writer.warm?.();
-  }
-
-  close(): Promise<void> {
-    return this.#writer.close();
   }
 
   pathOf(sha256: string): string {
@@ -36,15 +22,29 @@ export class BlobStore {
     return path.join(this.dir, sha256);
   }
 
-  /** Writes the bytes durably under their hash (the same content again replaces it atomically with itself). */
+  /** Writes the bytes durably unless a blob with this content is already there. */
   async put(sha256: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(sha256);
+    try {
+      const stat = await fs.stat(target);
+      if (stat.isFile() && stat.size === bytes.byteLength) return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
     this.#made ??= fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
       this.#made = undefined;
       throw error;
     });
     await this.#made;
-    await this.#writer.write(target, bytes);
+    const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    const handle = await fs.open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, target);
   }
 
   /**
