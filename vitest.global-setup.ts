@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePki } from './emulator/pki';
 import { compileStandards } from './scripts/compile-standards.mjs';
+import { bundleCoreThreads } from './scripts/core-threads.mjs';
 import { seededCashRegisters } from './emulator/seed/cash-registers';
 import { TEST_PKI_DIR_ENV } from './emulator/testing';
 
@@ -17,5 +18,12 @@ export default async function setup(): Promise<() => void> {
     log: () => {},
   });
   process.env[TEST_PKI_DIR_ENV] = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  // The core's worker threads, bundled once: started from their sources, each would load tsx first.
+  const threadsDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-vitest-threads-'));
+  await bundleCoreThreads(threadsDir);
+  process.env.LEDGERDESK_THREADS_DIR = threadsDir;
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(threadsDir, { recursive: true, force: true });
+  };
 }

@@ -74,6 +74,7 @@ const routesSchema = z.looseObject({
   handlesCallsShare: z.number(),
   bridgeCallsShare: z.number(),
   peakRssMb: z.number(),
+  baseRssMb: z.number().optional(),
 });
 
 const killsSchema = z.looseObject({ files: z.number(), faults: z.string(), kills: z.number(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
@@ -183,7 +184,15 @@ const benches: BenchSpec[] = [
         route('bytes through the bridge (browser shell)', r.bridgeRatio, r.roundRatios.bridge, r.bridgeMs, r.bridgeCallsShare),
         firstPost('granted handles', r.handlesFirstPostMs),
         firstPost('the bridge', r.bridgeFirstPostMs),
-        { bench: 'uploads-routes', measure: 'Upload routes: peak RSS of the core (and the bench driving it)', value: r.peakRssMb, unit: 'MB', budget: '≤ 300 MB', ok: r.peakRssMb <= 300 },
+        {
+          bench: 'uploads-routes',
+          measure: 'Upload routes: peak RSS of the core (with the bridge server and the bare loop)',
+          value: r.peakRssMb,
+          unit: 'MB',
+          budget: '≤ 300 MB',
+          ok: r.peakRssMb <= 300,
+          ...(typeof r.baseRssMb === 'number' ? { note: `${r.baseRssMb} MB once started, before the first drop` } : {}),
+        },
       ];
     },
   },
@@ -207,6 +216,7 @@ const benches: BenchSpec[] = [
       ];
     },
   },
+  { name: 'uploads-drop', script: 'bench/uploads-drop.ts', args: [], timeoutMs: 1_500_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'inbox', script: 'bench/inbox.ts', args: [], timeoutMs: 360_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'pdf', script: 'bench/pdf.ts', args: [], timeoutMs: 200_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'validation', script: 'bench/validation.ts', args: [], timeoutMs: 600_000, checks: (line) => checksLineSchema.parse(line).checks },

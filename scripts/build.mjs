@@ -4,6 +4,7 @@
  * then builds the renderer with Vite.
  *   dist/electron/main.cjs     CommonJS, electron and electron-store (ESM-only, loaded with import()) external
  *   dist/electron/preload.cjs  ONE CommonJS file that requires only 'electron' (sandboxed preload)
+ *   dist/electron/threads/     the core's worker threads (electron/core/files/threads/*.worker.ts), started by main.cjs
  *   dist/emulator/cli.mjs      the emulator, so Electron (ELECTRON_RUN_AS_NODE) and packaged apps run it without tsx
  *   dist/renderer/             vite build
  * `--renderer-only`: only the renderer, and only when dist/renderer/index.html is missing or older than
@@ -18,6 +19,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileStandards } from './compile-standards.mjs';
+import { bundleCoreThreads } from './core-threads.mjs';
 import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,6 +132,7 @@ const buildBundles = async () => {
     }),
     emulatorBundle(esbuild),
     standardsWorkerBundle(esbuild),
+    bundleCoreThreads(join(root, 'dist', 'electron', 'threads'), esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
 };

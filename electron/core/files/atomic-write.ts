@@ -6,10 +6,12 @@
  * Writers of many files may defer the fsync (`durable: false`) and make a whole batch durable at
  * once with `syncFiles`: parallel fsyncs share journal commits, one per file in turn do not.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/contract';
+import { tempNameFor } from './temp-names';
+
+export { targetOfTempName, tempNameFor } from './temp-names';
 
 export interface WritableFile {
   write(data: Uint8Array): Promise<void>;
@@ -54,23 +56,6 @@ export const nodeAtomicFileSystem: AtomicFileSystem = {
     }
   },
 };
-
-const TEMP_PATTERN = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
-
-// Unique per process: a random prefix drawn once and a counter (a random draw per file costs a system call).
-const tempPrefix = crypto.randomBytes(3).toString('hex');
-let tempCounter = 0;
-
-/** `.invoice.xml.3f2a09000c1b.tmp`: hidden, next to the target, recognisable for cleanup after a crash. */
-export function tempNameFor(fileName: string): string {
-  tempCounter = (tempCounter + 1) % 0x1000000;
-  return `.${fileName}.${tempPrefix}${tempCounter.toString(16).padStart(6, '0')}.tmp`;
-}
-
-/** The target name a temp file of `tempNameFor` belongs to, or undefined for any other name. */
-export function targetOfTempName(name: string): string | undefined {
-  return TEMP_PATTERN.exec(name)?.[1];
-}
 
 export interface AtomicWriteOptions {
   /** False: the caller makes the file durable later with `syncFiles` (default true: fsync before the rename). */

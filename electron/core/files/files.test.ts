@@ -259,8 +259,8 @@ describe('createFileReader', () => {
   const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
 
   /** A started reader for the test, closed afterwards whatever happens. */
-  async function withReader(options: Parameters<typeof createFileReader>[0], test: (reader: FileReader) => Promise<void>): Promise<void> {
-    const reader = createFileReader(options);
+  async function withReader(test: (reader: FileReader) => Promise<void>): Promise<void> {
+    const reader = createFileReader();
     try {
       await reader.start();
       await test(reader);
@@ -270,114 +270,61 @@ describe('createFileReader', () => {
   }
 
   it('hashes many files in one go on its thread, hands each over as it was, and says why the others could not be read', async () => {
-    await withReader({}, async (reader) => {
+    await withReader(async (reader) => {
       const names = Array.from({ length: 40 }, (_, index) => `f${index}.xml`);
       for (const [index, name] of names.entries()) await fs.writeFile(path.join(dir, name), `<f n="${index}"/>`);
       await fs.writeFile(path.join(dir, 'big.xml'), 'x'.repeat(500));
       const hashed = await reader.hashMany([
-        ...names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, keepAs: name })),
-        { path: path.join(dir, 'big.xml'), maxBytes: 100, keepAs: 'big' },
-        { path: path.join(dir, 'missing.xml'), maxBytes: 100, keepAs: 'missing' },
-        { path: dir, maxBytes: 100, keepAs: 'dir' },
+        ...names.map((name) => ({ path: path.join(dir, name), maxBytes: 100 })),
+        { path: path.join(dir, 'big.xml'), maxBytes: 100 },
+        { path: path.join(dir, 'missing.xml'), maxBytes: 100 },
+        { path: dir, maxBytes: 100 },
       ]);
       expect(hashed).toHaveLength(43);
-      expect(hashed[7]).toEqual({ kind: 'hashed', size: 10, sha256: sha256('<f n="7"/>'), kept: true });
+      expect(hashed[7]).toEqual({ kind: 'hashed', size: 10, sha256: sha256('<f n="7"/>') });
       expect(hashed[40]).toEqual({ kind: 'tooLarge', size: 500 });
       expect(hashed[41]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
       expect(hashed[42]).toMatchObject({ kind: 'error', error: { code: 'EISDIR' } });
-      const taken = await reader.takeMany(names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, keptAs: name, base64UpTo: 100 })));
+      const taken = await reader.takeMany(names.map((name) => ({ path: path.join(dir, name), maxBytes: 100, base64UpTo: 100 })));
       expect(taken.map((item) => (item.kind === 'base64' ? Buffer.from(item.base64, 'base64').toString() : item.kind))).toEqual(names.map((_, index) => `<f n="${index}"/>`));
     });
   });
 
-  it('keeps bytes in a ring as large as its budget: room freed out of order is used once the older bytes are taken, and what wrapped around is intact', async () => {
-    await withReader({ keepBudgetBytes: 30 }, async (reader) => {
-      const file = (name: string): string => path.join(dir, `${name}.xml`);
-      const content = (name: string, version: number): string => `<${name}>v${version}-56</${name}>`.slice(0, 10).padEnd(10, '.');
-      for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await fs.writeFile(file(name), content(name, 1));
-      const hash = async (name: string): Promise<boolean> => {
-        const [result] = await reader.hashMany([{ path: file(name), maxBytes: 100, keepAs: name }]);
-        return result?.kind === 'hashed' && result.kept;
-      };
-      const take = async (name: string): Promise<string> => {
-        const [result] = await reader.takeMany([{ path: file(name), maxBytes: 100, keptAs: name, base64UpTo: 100 }]);
-        return result?.kind === 'base64' ? Buffer.from(result.base64, 'base64').toString() : String(result?.kind);
-      };
-      expect([await hash('a'), await hash('b'), await hash('c')]).toEqual([true, true, true]);
-      expect(await take('b')).toBe(content('b', 1)); // out of order: its room is not usable yet
-      expect(await hash('d')).toBe(false);
-      expect(await take('a')).toBe(content('a', 1)); // a and b's room at the start is free now
-      expect([await hash('d'), await hash('e'), await hash('f')]).toEqual([true, true, false]);
-      // Changed on disk: what is handed over is what was kept, unharmed by the wrap.
-      for (const name of ['c', 'd', 'e']) await fs.writeFile(file(name), content(name, 2));
-      expect([await take('c'), await take('d'), await take('e')]).toEqual([content('c', 1), content('d', 1), content('e', 1)]);
-      // Not kept: read as it is now.
-      expect(await take('f')).toBe(content('f', 1));
-    });
-  });
-
-  it('keeps hashed bytes on its thread within its budget, and hands over exactly those, once, at their turn', async () => {
-    await withReader({ keepBudgetBytes: 30 }, async (reader) => {
+  it('hands over each file as it is at its turn, with the hash of exactly those bytes, so a caller sees that it changed', async () => {
+    await withReader(async (reader) => {
       const file = (name: string): string => path.join(dir, name);
-      await fs.writeFile(file('a.xml'), '<a>one</a>'); // 10 bytes
-      await fs.writeFile(file('b.xml'), '<b>one</b>'); // 10 bytes
-      await fs.writeFile(file('c.xml'), '<c>one!!!!!</c>'); // 15 bytes: past the budget
-      const hashed = await reader.hashMany(['a', 'b', 'c'].map((name) => ({ path: file(`${name}.xml`), maxBytes: 100, keepAs: name })));
+      await fs.writeFile(file('a.xml'), '<a>one</a>');
+      await fs.writeFile(file('b.xml'), '<b>one</b>');
+      const hashed = await reader.hashMany([{ path: file('a.xml'), maxBytes: 100 }, { path: file('b.xml'), maxBytes: 100 }]);
       expect(hashed).toEqual([
-        { kind: 'hashed', size: 10, sha256: sha256('<a>one</a>'), kept: true },
-        { kind: 'hashed', size: 10, sha256: sha256('<b>one</b>'), kept: true },
-        { kind: 'hashed', size: 15, sha256: sha256('<c>one!!!!!</c>'), kept: false },
+        { kind: 'hashed', size: 10, sha256: sha256('<a>one</a>') },
+        { kind: 'hashed', size: 10, sha256: sha256('<b>one</b>') },
       ]);
-      for (const name of ['a', 'b', 'c']) await fs.writeFile(file(`${name}.xml`), `<${name}>two</${name}>`);
+      await fs.writeFile(file('b.xml'), '<b>two!</b>');
       const taken = await reader.takeMany([
-        { path: file('a.xml'), maxBytes: 100, keptAs: 'a', base64UpTo: 100 },
-        { path: file('b.xml'), maxBytes: 100, keptAs: 'b', base64UpTo: 5 },
-        { path: file('c.xml'), maxBytes: 100, keptAs: 'c', base64UpTo: 100 },
+        { path: file('a.xml'), maxBytes: 100, base64UpTo: 100 },
+        { path: file('b.xml'), maxBytes: 100, base64UpTo: 5 },
+        { path: file('b.xml'), maxBytes: 10, base64UpTo: 100 },
+        { path: file('gone.xml'), maxBytes: 100, base64UpTo: 100 },
       ]);
-      expect(taken).toEqual([
-        // Kept: what was hashed, as base64 (small) or as bytes (larger than base64UpTo).
-        { kind: 'base64', base64: Buffer.from('<a>one</a>').toString('base64'), size: 10, sha256: sha256('<a>one</a>') },
-        { kind: 'bytes', bytes: Buffer.from('<b>one</b>'), size: 10, sha256: sha256('<b>one</b>') },
-        // Not kept: read again, with the hash of what is there now, so the caller sees it changed.
-        { kind: 'base64', base64: Buffer.from('<c>two</c>').toString('base64'), size: 10, sha256: sha256('<c>two</c>') },
-      ]);
-      // Handed over once: a second take reads the file as it is now.
-      expect(await reader.takeMany([{ path: file('a.xml'), maxBytes: 100, keptAs: 'a', base64UpTo: 100 }])).toEqual([
-        { kind: 'base64', base64: Buffer.from('<a>two</a>').toString('base64'), size: 10, sha256: sha256('<a>two</a>') },
-      ]);
-      // Taken bytes free their room in the budget.
-      expect(await reader.hashMany([{ path: file('c.xml'), maxBytes: 100, keepAs: 'c2' }])).toEqual([{ kind: 'hashed', size: 10, sha256: sha256('<c>two</c>'), kept: true }]);
+      expect(taken[0]).toEqual({ kind: 'base64', base64: Buffer.from('<a>one</a>').toString('base64'), size: 10, sha256: sha256('<a>one</a>') });
+      // Larger than base64UpTo: as bytes; rewritten since it was hashed: the hash of what is there now.
+      expect(taken[1]).toEqual({ kind: 'bytes', bytes: Buffer.from('<b>two!</b>'), size: 11, sha256: sha256('<b>two!</b>') });
+      // Grown past the size it had: not read.
+      expect(taken[2]).toEqual({ kind: 'tooLarge', size: 11 });
+      expect(taken[3]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
     });
   });
 
-  it('lets go of kept bytes it is told to forget, and says why a file cannot be handed over', async () => {
-    await withReader({ keepBudgetBytes: 1000 }, async (reader) => {
-      const kept = path.join(dir, 'kept.xml');
-      await fs.writeFile(kept, '<k>1</k>');
-      await reader.hashMany([{ path: kept, maxBytes: 100, keepAs: 'k' }]);
-      reader.forget(['k']);
-      await fs.writeFile(kept, '<k>22</k>');
-      const taken = await reader.takeMany([
-        { path: kept, maxBytes: 100, keptAs: 'k', base64UpTo: 100 },
-        { path: kept, maxBytes: 5, base64UpTo: 100 },
-        { path: path.join(dir, 'gone.xml'), maxBytes: 100, keptAs: 'never-kept', base64UpTo: 100 },
-      ]);
-      expect(taken[0]).toEqual({ kind: 'base64', base64: Buffer.from('<k>22</k>').toString('base64'), size: 9, sha256: sha256('<k>22</k>') });
-      expect(taken[1]).toEqual({ kind: 'tooLarge', size: 9 });
-      expect(taken[2]).toMatchObject({ kind: 'error', error: { code: 'ENOENT' } });
-    });
-  });
-
-  it('without its thread it hashes and hands over on the main thread, keeping nothing', async () => {
+  it('without its thread it hashes and hands over on the main thread', async () => {
     const reader = createFileReader();
     await reader.start();
     await reader.close();
     const late = path.join(dir, 'late.xml');
     await fs.writeFile(late, '<late/>');
-    expect(await reader.hashMany([{ path: late, maxBytes: 100, keepAs: 'late' }])).toEqual([{ kind: 'hashed', size: 7, sha256: sha256('<late/>'), kept: false }]);
-    expect(await reader.takeMany([{ path: late, maxBytes: 100, keptAs: 'late', base64UpTo: 3 }])).toEqual([{ kind: 'bytes', bytes: Buffer.from('<late/>'), size: 7, sha256: sha256('<late/>') }]);
+    expect(await reader.hashMany([{ path: late, maxBytes: 100 }])).toEqual([{ kind: 'hashed', size: 7, sha256: sha256('<late/>') }]);
+    expect(await reader.takeMany([{ path: late, maxBytes: 100, base64UpTo: 3 }])).toEqual([{ kind: 'bytes', bytes: Buffer.from('<late/>'), size: 7, sha256: sha256('<late/>') }]);
   });
-
 });
 
 describe('syncFiles', () => {

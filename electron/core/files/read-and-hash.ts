@@ -1,7 +1,7 @@
 /**
  * Reading a file to send it on the main thread: its size first, through the same handle as the
- * read, nothing read when it is too large, and the SHA-256 of exactly the bytes read. The file
- * reader's thread does the same for batches (`file-reader.ts`); this is its fallback.
+ * read, nothing read when it is too large, and the SHA-256 of exactly the bytes read. The reading
+ * thread does the same for batches (`threads/file-reader.worker.ts`); this is its fallback.
  */
 import fs from 'node:fs/promises';
 import { sha256Hex } from './sha256';
@@ -19,23 +19,22 @@ type Unread =
 
 export type FileRead = { kind: 'read'; bytes: Buffer; sha256: string } | Unread;
 
-/** A file read and hashed whose bytes stayed where it was read (`kept` for a later `take`, or let go). */
-export type FileHashed = { kind: 'hashed'; size: number; sha256: string; kept: boolean } | Unread;
+/** A file read and hashed; its bytes were let go (they are read again at their turn to be sent). */
+export type FileHashed = { kind: 'hashed'; size: number; sha256: string } | Unread;
 
 /** A file's content to send: small files as base64 text, larger ones as bytes; with the hash of exactly those bytes. */
 export type FileContent = ({ kind: 'base64'; base64: string } | { kind: 'bytes'; bytes: Buffer }) & { size: number; sha256: string };
 
 export type FileTaken = FileContent | Unread;
 
-/** What to hand over at send time: bytes kept under `keptAs` if there are, else the file read again. */
+/** A file to read again and hand over at its turn to be sent. */
 export interface FileToTake extends FileToRead {
-  keptAs?: string;
   /** Up to this many bytes the content comes as base64 text; larger files come as bytes. */
   base64UpTo: number;
 }
 
 export function hashedOf(read: FileRead): FileHashed {
-  return read.kind === 'read' ? { kind: 'hashed', size: read.bytes.length, sha256: read.sha256, kept: false } : read;
+  return read.kind === 'read' ? { kind: 'hashed', size: read.bytes.length, sha256: read.sha256 } : read;
 }
 
 export function takenOf(read: FileRead, base64UpTo: number): FileTaken {

@@ -1,7 +1,7 @@
 /**
- * Atomic file writes (temp + rename, temp removed on failure) done by worker threads with
- * synchronous calls, for bulk downloads, where thousands of small files are written while the
- * downloads go on.
+ * Atomic file writes (temp + rename, temp removed on failure) done by worker threads
+ * (`threads/atomic-writer.worker.ts`) with synchronous calls, for bulk downloads and inbox sync,
+ * where thousands of small files are written while the downloads go on.
  *
  * What makes it cheap: writes requested within a few milliseconds travel to a worker as one
  * message and come back as one (waking another thread costs about as much as writing a small
@@ -16,10 +16,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/contract';
 import { fileError, nodeAtomicFileSystem, syncFiles, syncFolders, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 import { sha256Hex } from './sha256';
+import type { WriteBatch, WriteBatchResult, WriteItem, WriteResult } from './threads/atomic-writer-protocol';
+import { startThread } from './threads/thread-entry';
 
 export interface AtomicWriter {
   /**
@@ -44,37 +46,6 @@ export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFi
   };
 }
 
-// Plain CommonJS, evaluated by the worker: no loader or bundler involved. Same temp-name pattern as `tempNameFor`.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const path = require('node:path');
-const crypto = require('node:crypto');
-const tempPrefix = crypto.randomBytes(3).toString('hex');
-let tempCounter = 0;
-const writeOne = (buffer, { target, offset, length }) => {
-  const bytes = new Uint8Array(buffer, offset, length);
-  tempCounter = (tempCounter + 1) % 0x1000000;
-  const temp = path.join(path.dirname(target), '.' + path.basename(target) + '.' + tempPrefix + tempCounter.toString(16).padStart(6, '0') + '.tmp');
-  let fd;
-  try {
-    fd = fs.openSync(temp, 'wx', 0o644);
-    let offset = 0;
-    while (offset < bytes.length) offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
-    fs.fdatasyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(temp, target);
-    return { sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
-  } catch (error) {
-    if (fd !== undefined) { try { fs.closeSync(fd); } catch {} }
-    try { fs.rmSync(temp, { force: true }); } catch {}
-    return { error: { code: error && error.code, message: String(error && error.message) } };
-  }
-};
-parentPort.on('message', ({ batch, buffer, items }) => parentPort.postMessage({ batch, results: items.map((item) => writeOne(buffer, item)) }));
-`;
-
 interface QueuedWrite {
   target: string;
   bytes: Uint8Array;
@@ -92,8 +63,6 @@ interface Slot {
   batches: Map<number, { entries: QueuedWrite[]; sentAt: number }>;
 }
 
-type WriteResult = { sha256: string; error?: undefined } | { sha256?: undefined; error: { code?: string; message: string } };
-const resultsOf = (message: unknown): { batch: number; results: WriteResult[] } => message as { batch: number; results: WriteResult[] };
 
 /** How long a write waits for others to share its message, and how many share one at most. */
 const BATCH_DELAY_MS = 4;
@@ -105,7 +74,7 @@ const SLOW_BATCH_MS = 25;
  * The batch's bytes packed into one new buffer that is moved to the worker, not copied again by
  * the message (cloning a message's typed arrays is slow, and would copy a view's whole backing buffer).
  */
-function packBatch(entries: readonly QueuedWrite[]): { buffer: ArrayBuffer; items: Array<{ target: string; offset: number; length: number }> } {
+function packBatch(entries: readonly QueuedWrite[]): { buffer: ArrayBuffer; items: WriteItem[] } {
   const total = entries.reduce((sum, entry) => sum + entry.bytes.byteLength, 0);
   const packed = new Uint8Array(total);
   let offset = 0;
@@ -198,14 +167,13 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
 
   const spawn = (): Slot => {
     const kept = options.threads?.take();
-    const worker = kept ?? new Worker(WORKER_SOURCE, { eval: true });
+    const worker = kept ?? startThread('atomic-writer');
     const slot: Slot = { worker, detach: () => undefined, online: kept !== undefined, alive: true, batches: new Map() };
     const onOnline = (): void => {
       slot.online = true;
       flush();
     };
-    const onMessage = (message: unknown): void => {
-      const { batch, results } = resultsOf(message);
+    const onMessage = ({ batch, results }: WriteBatchResult): void => {
       const entries = slot.batches.get(batch)?.entries;
       if (!entries) return;
       slot.batches.delete(batch);
@@ -275,7 +243,8 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     slot.batches.set(batch, { entries, sentAt: performance.now() });
     slot.worker.ref();
     const { buffer, items } = packBatch(entries);
-    slot.worker.postMessage({ batch, buffer, items }, [buffer]);
+    const message: WriteBatch = { batch, buffer, items };
+    slot.worker.postMessage(message, [buffer]);
   }
 
   const scheduleFlush = (): void => {

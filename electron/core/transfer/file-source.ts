@@ -1,8 +1,8 @@
 /**
- * Entries' content at send time: the bytes the reading thread kept since they were added, or the
- * files read back by reference and checked to be still the files that were added. Files on disk
- * and kept copies (blobs) alike are read and hashed by the file reader, many in one go, off the
- * main thread; small files come back as base64 text, encoded there.
+ * Entries' content at send time, when their bytes are not in hand: the files read again by
+ * reference (paths, or the kept copies of dropped bytes), many in one go on the reading thread,
+ * and checked to be still the files that were added. Small files come back as base64 text,
+ * encoded there.
  */
 import type { FileReader } from '../files/file-reader';
 import type { FileTaken } from '../files/read-and-hash';
@@ -38,13 +38,12 @@ function checked(entry: JournalEntry, read: FileTaken | undefined): ReadContent 
   return { ok: true, content: read };
 }
 
-/** Kept bytes are found by the entry's local id (see `hashMany`'s `keepAs`). */
+/** Reads the entries' files (or kept copies) again, many at once on the reading thread, each checked against its size and hash. */
 export async function takeEntriesContent(entries: readonly JournalEntry[], blobs: BlobStore, reader: Pick<FileReader, 'takeMany'>): Promise<ReadContent[]> {
   const reads = await reader.takeMany(
     entries.map((entry) => ({
       path: entry.source.kind === 'path' ? entry.source.path : blobs.pathOf(entry.source.sha256),
       maxBytes: entry.size,
-      keptAs: entry.localId,
       base64UpTo: WHOLE_BODY_MAX_BYTES,
     })),
   );

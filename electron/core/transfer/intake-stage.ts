@@ -37,7 +37,7 @@ export interface IntakeDeps {
   accounts: AccountRules;
   batches: BatchTracker;
   blobs: BlobStore;
-  fileReader: Pick<FileReader, 'hashMany' | 'forget'>;
+  fileReader: Pick<FileReader, 'hashMany'>;
   intakeBytes: IntakeBytes;
   activeProfileId: () => string;
   defaultTemplate: () => string;
@@ -105,11 +105,11 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
     updatedAt: at,
   });
 
-  /** Checks and hashes candidates, keeping their order; files on disk are read (and hashed) together on the reading thread, where their bytes stay for the send. */
+  /** Checks and hashes candidates, keeping their order; files on disk are read and hashed together on the reading thread (and read again at their turn to be sent). */
   async function prepareSome(input: AddUploadsInput, candidates: readonly CandidateFile[], firstCounter: number, template: string, at: Date) {
     const localIds = candidates.map(() => crypto.randomUUID());
     const onDisk = candidates.flatMap((candidate, index) =>
-      candidate.content.kind === 'path' ? [{ index, path: candidate.content.path, maxBytes: maxFileBytesForUpload(candidate.fileName), keepAs: localIds[index] ?? '' }] : [],
+      candidate.content.kind === 'path' ? [{ index, path: candidate.content.path, maxBytes: maxFileBytesForUpload(candidate.fileName) }] : [],
     );
     const reads = new Map<number, FileHashed>();
     (await deps.fileReader.hashMany(onDisk)).forEach((read, position) => reads.set(onDisk[position]?.index ?? -1, read));
@@ -133,17 +133,14 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
     const account = deps.accounts.currentAccount();
     const entries: JournalEntry[] = [];
     const readBytes = new Map<string, Buffer>();
-    const notAdded: string[] = [];
     for (const { localId, prepared } of chunk) {
       if (!prepared?.ok) {
         if (prepared) rejected.push(prepared.rejected);
-        notAdded.push(localId);
         continue;
       }
       const earlier = sentBefore.get(sameFileKey(prepared.file));
       if (earlier) {
         rejected.push(alreadySent(prepared.file, earlier));
-        notAdded.push(localId);
         continue;
       }
       const entry = newEntry(localId, prepared.file, batchId, country, account, at.toISOString());
@@ -151,15 +148,8 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
       entries.push(entry);
       if (prepared.bytes) readBytes.set(entry.localId, prepared.bytes);
     }
-    // Bytes the reading thread kept for files that will not be sent.
-    deps.fileReader.forget(notAdded);
-    try {
-      if (entries.some((entry) => entry.source.kind === 'blob')) await deps.blobs.syncFolder();
-      await store.journal().put(entries, { durable: true });
-    } catch (error) {
-      deps.fileReader.forget(entries.map((entry) => entry.localId));
-      throw error;
-    }
+    if (entries.some((entry) => entry.source.kind === 'blob')) await deps.blobs.syncFolder();
+    await store.journal().put(entries, { durable: true });
     for (const [localId, bytes] of readBytes) deps.intakeBytes.keep(localId, bytes);
     deps.added(entries.map((entry) => entry.localId));
     return entries;

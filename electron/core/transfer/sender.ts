@@ -184,7 +184,7 @@ export function createSender(deps: SenderDeps): Sender {
   /** Takes or reads (and checks) the content of a few queued files, then records them `sending` durably, in one write: only then may their POSTs leave. */
   async function prepare(localIds: readonly string[], account: SessionUser): Promise<void> {
     const entries = localIds.map((localId) => store.journal().get(localId)).filter((entry): entry is JournalEntry => entry?.state === 'queued');
-    // Kept since the files were added: the very bytes that were hashed. The others are read and checked again.
+    // Dropped bytes kept since they were added: the very bytes that were hashed. The others are read and checked again.
     const contents = new Map<string, UploadContent>();
     for (const entry of entries) {
       const kept = deps.intakeBytes.take(entry.localId);

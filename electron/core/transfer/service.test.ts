@@ -251,13 +251,11 @@ describe('uploads service on the emulator', () => {
     await expect(t.service.cancel(entry?.localId ?? '')).rejects.toMatchObject({ code: 'conflict' });
   });
 
-  it('sends the very bytes it read when the file was added, even if the file changes before its turn', async () => {
-    const files = tempDir();
-    const xml = writeFile(files, 'kept.xml', invoiceXml('KEPT-1'));
+  it('sends a dropped file from the bytes it was given, within its memory budget: the copy kept on disk is for a restart', async () => {
     const t = uploads({ token: undefined });
-    const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'path', path: xml } }] })).entries;
+    const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'kept.xml', base64: base64(invoiceXml('KEPT-1')) } }] })).entries;
     expect(added?.state).toBe('queued');
-    fs.writeFileSync(xml, invoiceXml('EDITED-2'));
+    fs.writeFileSync(path.join(t.userDataDir, 'uploads', 'blobs', added?.sha256 ?? ''), invoiceXml('EDITED-2'));
     t.session.signIn(token);
     const [done] = await untilAllSettled(t, 1);
     expect(done?.state).toBe('done');
@@ -267,16 +265,27 @@ describe('uploads service on the emulator', () => {
     expect(sent).not.toContain('EDITED-2');
   });
 
-  it('past its memory budget it reads a file again when its turn comes, and does not send one that changed', async () => {
+  it('reads a file on disk again when its turn comes, and does not send one that changed', async () => {
     const files = tempDir();
-    const xml = writeFile(files, 'reread.xml', invoiceXml('FIRST-1'));
-    const t = uploads({ token: undefined, tuning: { intakeBytesBudget: 0 } });
+    const xml = writeFile(files, 'edited.xml', invoiceXml('FIRST-1'));
+    const t = uploads({ token: undefined });
     const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'path', path: xml } }] })).entries;
     fs.writeFileSync(xml, invoiceXml('SECOND-22'));
     t.session.signIn(token);
     const [failed] = await untilAllSettled(t, 1);
     expect(failed?.state).toBe('failed');
-    expect(failed?.error?.message).toMatch(/changed after it was added, so it was not sent/);
+    expect(failed?.error?.message).toMatch(/edited\.xml changed after it was added, so it was not sent/);
+    expect(transferDebug(emulator.context).countUploads(added?.e2eId ?? '')).toBe(0);
+  });
+
+  it('past its memory budget it reads a dropped file back from its kept copy, and does not send one whose copy changed', async () => {
+    const t = uploads({ token: undefined, tuning: { intakeBytesBudget: 0 } });
+    const [added] = (await t.service.add({ country: 'IT', files: [{ file: { kind: 'bytes', name: 'reread.xml', base64: base64(invoiceXml('FIRST-1')) } }] })).entries;
+    fs.writeFileSync(path.join(t.userDataDir, 'uploads', 'blobs', added?.sha256 ?? ''), invoiceXml('SECOND-22'));
+    t.session.signIn(token);
+    const [failed] = await untilAllSettled(t, 1);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error?.message).toMatch(/reread\.xml changed after it was added, so it was not sent/);
     expect(transferDebug(emulator.context).countUploads(added?.e2eId ?? '')).toBe(0);
   });
 

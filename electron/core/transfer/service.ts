@@ -58,7 +58,7 @@ export interface UploadsTuning {
   prepareAheadFiles?: number;
   /** Bytes of prepared files waiting for their POST at most (default 16 MiB; one file always fits). */
   prepareAheadBytes?: number;
-  /** Bytes of added files kept in memory for their send (default 32 MiB for files on disk, on the reading thread, and as much for dropped ones); the rest are read again. */
+  /** Bytes of dropped files (bytes without a path) kept in memory for their send (default 32 MiB); the rest are read back from their kept copy. */
   intakeBytesBudget?: number;
   retentionMs?: number;
   random?: () => number;
@@ -114,9 +114,9 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const api = createTransferApi({ http: deps.http, baseUrl: deps.transferUrl, token: () => deps.session.getToken() });
   const now = (): Date => new Date(clock.now());
   const intakeBudget = tuning.intakeBytesBudget ?? 32 * 1024 * 1024;
-  // Dropped files' bytes, decoded on this thread; files on disk keep theirs on the reading thread.
+  // Dropped bytes, decoded on this thread, kept for their send; files on disk are read again at their turn.
   const intakeBytes = createIntakeBytes(intakeBudget);
-  const fileReader = createFileReader({ keepBudgetBytes: intakeBudget });
+  const fileReader = createFileReader();
 
   let journal: UploadJournal | undefined;
   let starting: Promise<void> | undefined;
@@ -191,12 +191,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     firstChunk: concurrency,
     maxFilesPerAdd: tuning.maxFilesPerAdd ?? 5_000,
   });
-  const actions = createEntryActions({ store, accounts, batches, blobs, activeProfileId: deps.activeProfileId, forget: forgetBytes, requeued: () => sender.pump() });
-
-  function forgetBytes(localId: string): void {
-    intakeBytes.drop(localId);
-    fileReader.forget([localId]);
-  }
+  const actions = createEntryActions({ store, accounts, batches, blobs, activeProfileId: deps.activeProfileId, forget: (localId) => intakeBytes.drop(localId), requeued: () => sender.pump() });
 
   /** Matches the poller and the sender to the active profile and signed-in account. */
   function refreshSchedule(): void {
