@@ -42,6 +42,9 @@ export const en = {
     version: 'Version {{version}}',
   },
   environment: {
+    tokenFor: 'Signed in to the {{environment}} environment',
+    sandboxName: 'sandbox',
+    productionName: 'production',
     sandbox: 'SANDBOX',
     production: 'PRODUCTION',
     emulator: 'LOCAL EMULATOR',

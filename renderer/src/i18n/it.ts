@@ -44,6 +44,9 @@ export const it: Translation = {
     version: 'Versione {{version}}',
   },
   environment: {
+    tokenFor: 'Accesso all’ambiente {{environment}}',
+    sandboxName: 'sandbox',
+    productionName: 'di produzione',
     sandbox: 'SANDBOX',
     production: 'PRODUZIONE',
     emulator: 'EMULATORE LOCALE',

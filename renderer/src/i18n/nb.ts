@@ -44,6 +44,9 @@ export const nb: Translation = {
     version: 'Versjon {{version}}',
   },
   environment: {
+    tokenFor: 'Logget inn i {{environment}}',
+    sandboxName: 'sandkassemiljøet',
+    productionName: 'produksjonsmiljøet',
     sandbox: 'SANDKASSE',
     production: 'PRODUKSJON',
     emulator: 'LOKAL EMULATOR',

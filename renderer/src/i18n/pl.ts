@@ -45,6 +45,9 @@ export const pl: PolishShape<typeof en> = {
     version: 'Wersja {{version}}',
   },
   environment: {
+    tokenFor: 'Zalogowano do środowiska {{environment}}',
+    sandboxName: 'testowego',
+    productionName: 'produkcyjnego',
     sandbox: 'ŚRODOWISKO TESTOWE',
     production: 'PRODUKCJA',
     emulator: 'LOKALNY EMULATOR',
