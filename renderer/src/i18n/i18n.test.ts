@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { errorReasonKeys } from '../../../shared/contract/error-reasons';
 import { AppError, errorCodes } from '../../../shared/contract/errors';
 import { en } from './en';
 import { describeError } from './errors';
@@ -83,7 +84,7 @@ describe('languages', () => {
 });
 
 describe('describeError', () => {
-  const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: en } }, initAsync: false, showSupportNotice: false });
+  const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
   void t.init();
 
   it('words the code and keeps what the service said as the detail', () => {
@@ -93,6 +94,25 @@ describe('describeError', () => {
 
   it('uses sign-in wording for a refused login', () => {
     expect(describeError(t.t, new AppError('unauthorized', 'Invalid credentials.'), 'login').summary).toBe(en.errors.login.unauthorized);
+  });
+
+  it('words a core error that says why in the UI language, leading with what to do', () => {
+    const error = new AppError('file', 'The folder /srv/out does not exist. Create it or choose another one.', {
+      details: { path: '/srv/out', reason: { key: 'folderMissing', params: { path: '/srv/out' } } },
+    });
+    expect(describeError(t.t, error)).toEqual({ summary: 'Choose an existing folder or create /srv/out first: it does not exist.' });
+    for (const language of languages.filter((l) => l !== 'en')) {
+      const other = i18next.createInstance({ lng: language, resources: { [language]: { translation: resources[language] } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
+      void other.init();
+      const { summary, detail } = describeError(other.t, error);
+      expect(summary, language).toContain('/srv/out');
+      expect(summary, language).not.toMatch(/does not exist|Choose an existing/);
+      expect(detail, language).toBeUndefined();
+    }
+  });
+
+  it('has a sentence for every reason the core can give, in every language', () => {
+    for (const language of languages) for (const key of errorReasonKeys) expect(resources[language].errors.reasons[key], `${language} ${key}`).toBeTruthy();
   });
 
   it('treats a non-AppError as internal', () => {

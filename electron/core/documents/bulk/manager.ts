@@ -128,7 +128,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (request.includePdf && !isSendableType(request.type)) {
         throw new AppError('validation', `PDFs exist for invoices and credit notes only; turn "include PDF" off to download ${documentTypeWords[request.type]}s.`);
       }
-      const folder = await ensureWritableFolder(request.folder);
+      const folder = await ensureWritableFolder(request.folder, { create: true });
       deps.token();
       const now = new Date().toISOString();
       const job: Job = {
@@ -171,7 +171,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (previous && activeStates.has(job.state)) throw new AppError('conflict', 'This download is already running.');
       await previous?.done;
       if (running.has(jobId)) throw new AppError('conflict', 'This download is already running.');
-      await ensureWritableFolder(job.folder);
+      await ensureWritableFolder(job.folder, { create: true });
       deps.token();
       launch(job);
       return { jobId };
