@@ -140,7 +140,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
 
     async markDownloaded(type, uuids, downloaded) {
       await api.markDownloaded(type, uuids, downloaded);
-      deps.events.emit('documents.changed', { type, uuids });
+      deps.events.emit('documents.changed', { type, uuids, downloaded });
       return { count: uuids.length };
     },
 

@@ -93,7 +93,8 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       logger,
       retry,
       progress: (_job, immediate) => (immediate ? throttle.flush() : throttle.poke()),
-      changed: (changedJob, uuids) => events.emit('documents.changed', { type: changedJob.type, uuids }),
+      // Only marking reports changes from a run: the rows read "downloaded" as soon as it is so.
+      changed: (changedJob, uuids) => events.emit('documents.changed', { type: changedJob.type, uuids, downloaded: true }),
     }, control)
       .catch((error: unknown) => {
         logger.error('A bulk download ended unexpectedly', { jobId: job.jobId, message: error instanceof Error ? error.message : String(error) });

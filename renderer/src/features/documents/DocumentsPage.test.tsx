@@ -185,6 +185,17 @@ describe('documents inbox', () => {
     expect(await screen.findByText('1 invoice marked as downloaded')).toBeTruthy();
   });
 
+  it('shows rows marked by a bulk download as downloaded as soon as the core says so, not after a refetch', async () => {
+    const { core } = createDocumentsCore();
+    const grid = await openInbox(core);
+    const row = within(grid).getByRole('row', { name: /^INV-0002,/ });
+    expect(row.querySelector('.inbox-cell--downloaded')?.textContent).toBe('No');
+    expect(core.listenerCount('documents.changed')).toBeGreaterThan(0);
+    act(() => core.emit('documents.changed', { type: 'invoice', uuids: ['uuid-2'], downloaded: true }));
+    // The fake's records stay unmarked: only the event itself can turn the row to "Yes".
+    await waitFor(() => expect(within(grid).getByRole('row', { name: /^INV-0002,/ }).querySelector('.inbox-cell--downloaded')?.textContent).toBe('Yes'));
+  });
+
   it('Ctrl+A selects every loaded row', async () => {
     const { core } = createDocumentsCore();
     const grid = await openInbox(core);
