@@ -127,8 +127,9 @@ export const en = {
       start: 'Start emulator',
     },
     insecureStorage: {
-      title: 'Secrets are only obfuscated on this computer',
-      body: 'There is no system keyring, so a remembered password is stored obfuscated, not encrypted. Leave “Remember me” off on a shared computer.',
+      title: 'Remembered passwords are only obfuscated here',
+      body: 'No system keyring encrypts them on this computer. Leave “Remember me” off on a shared computer.',
+      where: 'Where they are kept',
     },
     relogin: {
       title: 'Sign in again',

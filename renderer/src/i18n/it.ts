@@ -129,8 +129,9 @@ export const it: Translation = {
       start: 'Avvia emulatore',
     },
     insecureStorage: {
-      title: 'Su questo computer i segreti sono solo offuscati',
-      body: 'Non c’è un portachiavi di sistema, quindi una password ricordata viene conservata offuscata, non cifrata. Lascia «Ricordami» disattivato su un computer condiviso.',
+      title: 'Qui le password ricordate sono solo offuscate',
+      body: 'Su questo computer nessun portachiavi di sistema le cifra. Lascia «Ricordami» disattivato su un computer condiviso.',
+      where: 'Dove vengono conservate',
     },
     relogin: {
       title: 'Accedi di nuovo',

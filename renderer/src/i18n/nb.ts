@@ -129,8 +129,9 @@ export const nb: Translation = {
       start: 'Start emulatoren',
     },
     insecureStorage: {
-      title: 'Hemmeligheter er bare tilslørt på denne datamaskinen',
-      body: 'Det finnes ingen nøkkelring i systemet, så et husket passord lagres tilslørt, ikke kryptert. La «Husk meg» være av på en delt datamaskin.',
+      title: 'Lagrede passord er bare tilslørt her',
+      body: 'Ingen nøkkelring i systemet krypterer dem på denne datamaskinen. La «Husk meg» være av på en delt datamaskin.',
+      where: 'Hvor de lagres',
     },
     relogin: {
       title: 'Logg inn igjen',

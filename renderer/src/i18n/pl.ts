@@ -132,8 +132,9 @@ export const pl: PolishShape<typeof en> = {
       start: 'Uruchom emulator',
     },
     insecureStorage: {
-      title: 'Na tym komputerze dane poufne są tylko zaciemniane',
-      body: 'W systemie nie ma magazynu kluczy, więc zapamiętane hasło jest przechowywane w postaci zaciemnionej, a nie zaszyfrowanej. Na współdzielonym komputerze nie włączaj opcji „Zapamiętaj mnie”.',
+      title: 'Zapamiętane hasła są tu tylko zaciemniane',
+      body: 'Na tym komputerze żaden systemowy magazyn kluczy ich nie szyfruje. Na współdzielonym komputerze nie włączaj opcji „Zapamiętaj mnie”.',
+      where: 'Gdzie są przechowywane',
     },
     relogin: {
       title: 'Zaloguj się ponownie',
