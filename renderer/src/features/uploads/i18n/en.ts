@@ -148,6 +148,7 @@ export const uploadsEn = {
       country: 'Country',
       status: 'Status',
       updated: 'Updated',
+      actions: 'Actions',
     },
     fieldNames: {
       country: 'Country',

@@ -152,6 +152,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
       country: 'Paese',
       status: 'Stato',
       updated: 'Aggiornato',
+      actions: 'Azioni',
     },
     fieldNames: {
       country: 'Paese',

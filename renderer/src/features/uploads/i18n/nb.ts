@@ -151,6 +151,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
       country: 'Land',
       status: 'Status',
       updated: 'Oppdatert',
+      actions: 'Handlinger',
     },
     fieldNames: {
       country: 'Land',

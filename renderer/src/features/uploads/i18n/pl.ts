@@ -167,6 +167,7 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
       country: 'Kraj',
       status: 'Status',
       updated: 'Zaktualizowano',
+      actions: 'Akcje',
     },
     fieldNames: {
       country: 'Kraj',
