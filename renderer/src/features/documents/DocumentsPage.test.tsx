@@ -166,6 +166,10 @@ describe('documents inbox', () => {
     expect(within(pane).getAllByText('Amount due').length).toBeGreaterThan(0);
     expect(window.location.hash).toContain('open=uuid-1');
     expect(within(grid).getByRole('row', { name: /^INV-0001,/ }).getAttribute('aria-current')).toBe('true');
+    // Beside the open document a new one says so in words, not with an unlabelled dot.
+    const openRow = within(grid).getByRole('row', { name: /^INV-0001,/ });
+    expect(openRow.querySelector('.inbox-cell--downloaded')?.textContent).toBe('New');
+    expect(within(grid).queryByRole('columnheader', { name: 'Recipient' })).toBeNull();
   });
 
   it('Space selects the active row; marking it downloaded shows at once, before the core answers', async () => {
