@@ -111,7 +111,7 @@ for (const scheme of ['light', 'dark'] as const) {
       screens.uploads = await seriousViolations(page);
       // With an upload in the list (a table of rows and cells) and its details open.
       await uploadOneFile(page, `axe-${scheme}.xml`);
-      await uploadRow(page, `axe-${scheme}.xml`).getByRole('button', { name: new RegExp(`axe-${scheme}\\.xml`) }).click();
+      await uploadRow(page, `axe-${scheme}.xml`).getByRole('button', { name: `axe-${scheme}.xml`, exact: true }).click();
       await expect(page.getByRole('heading', { name: 'What happened' })).toBeVisible();
       screens['uploads with a row open'] = await seriousViolations(page);
 
@@ -157,7 +157,7 @@ test.describe('keyboard only', () => {
     const grid = page.getByRole('grid');
     await expect(grid.getByRole('row', { name: new RegExp(`^${number},`) })).toBeVisible({ timeout: 15_000 });
     await tabTo(page, 'Invoices');
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     const pane = page.getByRole('region', { name: `Document ${number}` });
     await expect(pane).toBeVisible();

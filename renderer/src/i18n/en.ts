@@ -24,6 +24,10 @@ export const en = {
       retry: 'Try again',
     },
   },
+  dateField: {
+    pattern: 'dd/mm/yyyy',
+    invalid: 'Write the date as {{pattern}}, for example {{example}}.',
+  },
   common: {
     close: 'Close',
     cancel: 'Cancel',

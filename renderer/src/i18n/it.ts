@@ -26,6 +26,10 @@ export const it: Translation = {
       retry: 'Riprova',
     },
   },
+  dateField: {
+    pattern: 'gg/mm/aaaa',
+    invalid: 'Scrivi la data come {{pattern}}, per esempio {{example}}.',
+  },
   common: {
     close: 'Chiudi',
     cancel: 'Annulla',

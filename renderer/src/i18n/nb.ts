@@ -26,6 +26,10 @@ export const nb: Translation = {
       retry: 'Prøv igjen',
     },
   },
+  dateField: {
+    pattern: 'dd.mm.åååå',
+    invalid: 'Skriv datoen som {{pattern}}, for eksempel {{example}}.',
+  },
   common: {
     close: 'Lukk',
     cancel: 'Avbryt',

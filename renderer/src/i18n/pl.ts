@@ -27,6 +27,10 @@ export const pl: PolishShape<typeof en> = {
       retry: 'Spróbuj ponownie',
     },
   },
+  dateField: {
+    pattern: 'dd.mm.rrrr',
+    invalid: 'Wpisz datę w formacie {{pattern}}, na przykład {{example}}.',
+  },
   common: {
     close: 'Zamknij',
     cancel: 'Anuluj',
