@@ -19,9 +19,9 @@ export function dateInputPattern(language: string): DateInputPattern {
   const cached = patterns.get(language);
   if (cached) return cached;
   const parts = new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2026, 10, 25));
-  const order = parts.filter((part): part is Intl.DateTimeFormatPart & { type: DatePart } => part.type === 'day' || part.type === 'month' || part.type === 'year').map((part) => part.type);
+  const order = parts.map((part) => part.type).filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
   const separator = parts.find((part) => part.type === 'literal')?.value.trim() || '/';
-  const pattern = { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
+  const pattern: DateInputPattern = { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
   patterns.set(language, pattern);
   return pattern;
 }

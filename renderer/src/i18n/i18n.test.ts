@@ -76,10 +76,25 @@ describe('languages', () => {
     expect(browserLanguage({ languages: ['fr-FR'] })).toBe('en');
   });
 
+  it('says "1 line", never "1 lines", in English', () => {
+    const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: resources.en } }, initAsync: false, showSupportNotice: false });
+    void t.init();
+    expect([1, 2].map((count) => t.t('viewer.source.lines', { count }))).toEqual(['1 line', '2 lines']);
+    expect(t.t('validation.confirmSend.body', { count: 1 })).toMatch(/^The local check found 1 error\./);
+  });
+
   it('counts in Polish with its four plural forms', () => {
     const t = i18next.createInstance({ lng: 'pl', resources: { pl: { translation: resources.pl } }, initAsync: false, showSupportNotice: false });
     void t.init();
     expect([1, 3, 5, 22, 25].map((count) => t.t('uploads.batch.fileCount', { count }))).toEqual(['1 plik', '3 pliki', '5 plików', '22 pliki', '25 plików']);
+    // Nouns beside a count agree with it in every count string, not "Wiersze: 5" style workarounds.
+    expect([1, 2, 5].map((count) => t.t('viewer.source.lines', { count }))).toEqual(['1 wiersz', '2 wiersze', '5 wierszy']);
+    expect([1, 4, 12].map((count) => t.t('validation.fails', { count, ruleSet: 'EN 16931', version: '1.3' }))).toEqual([
+      'Zostałby odrzucony: 1 błąd według EN 16931 (1.3)',
+      'Zostałby odrzucony: 4 błędy według EN 16931 (1.3)',
+      'Zostałby odrzucony: 12 błędów według EN 16931 (1.3)',
+    ]);
+    expect(t.t('uploads.announce.many', { count: 5, status: 'wysłane' })).toBe('5 plików: wysłane');
   });
 });
 

@@ -286,6 +286,7 @@ export const uploadsEn = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} files: {{status}}',
+    many_one: '{{count}} file: {{status}}',
+    many_other: '{{count}} files: {{status}}',
   },
 };

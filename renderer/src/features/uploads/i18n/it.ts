@@ -290,6 +290,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} file: {{status}}',
+    many_one: '{{count}} file: {{status}}',
+    many_other: '{{count}} file: {{status}}',
   },
 };

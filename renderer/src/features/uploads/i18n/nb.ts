@@ -289,6 +289,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} filer: {{status}}',
+    many_one: '{{count}} fil: {{status}}',
+    many_other: '{{count}} filer: {{status}}',
   },
 };

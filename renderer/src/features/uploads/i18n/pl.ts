@@ -307,6 +307,9 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: 'Pliki ({{count}}): {{status}}',
+    many_one: '{{count}} plik: {{status}}',
+    many_few: '{{count}} pliki: {{status}}',
+    many_many: '{{count}} plików: {{status}}',
+    many_other: '{{count}} pliku: {{status}}',
   },
 };
