@@ -68,22 +68,26 @@ async function uploadOneFile(page: Page, fileName: string): Promise<void> {
   await expect(uploadRow(page, fileName)).toBeVisible({ timeout: 15_000 });
 }
 
-/** The focused element's accessible name as a person hears it (aria-label, else its text). */
-const focusedName = (page: Page): Promise<string> =>
+/** The focused element's role (explicit, or its tag) and name as a person hears it (aria-label, else its text). */
+const focused = (page: Page): Promise<{ role: string; name: string }> =>
   page.evaluate(() => {
-    const element = (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } }).document.activeElement;
-    return (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim();
+    const element = (globalThis as unknown as { document: { activeElement: { tagName: string; getAttribute(name: string): string | null; textContent: string | null } | null } }).document.activeElement;
+    return {
+      role: element?.getAttribute('role') ?? element?.tagName.toLowerCase() ?? '',
+      name: (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim(),
+    };
   });
 
-/** Presses Tab until the focused control is called `name` (at most `limit` presses): the keyboard user's way there. */
-async function tabTo(page: Page, name: string | RegExp, limit = 80): Promise<void> {
+/** Presses Tab until the focused control is called `name` (and has `role`, if given), at most `limit` times: the keyboard user's way there. */
+async function tabTo(page: Page, name: string | RegExp, role?: string, limit = 80): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
-    const current = await focusedName(page);
-    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    const current = await focused(page);
+    if ((typeof name === 'string' ? current.name === name : name.test(current.name)) && (!role || current.role === role)) return;
   }
   throw new Error(`No control named ${String(name)} within ${limit} presses of Tab.`);
 }
+
 const pageReady = (page: Page) => expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -156,7 +160,7 @@ test.describe('keyboard only', () => {
 
     const grid = page.getByRole('grid');
     await expect(grid.getByRole('row', { name: new RegExp(`^${number},`) })).toBeVisible({ timeout: 15_000 });
-    await tabTo(page, 'Invoices');
+    await tabTo(page, 'Invoices', 'grid');
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     const pane = page.getByRole('region', { name: `Document ${number}` });

@@ -1,7 +1,8 @@
 /**
  * Why the core failed, as a key and parameters the renderer words in the UI language. An AppError
- * that carries one (`details.reason`) is shown in the user's words; its `message` stays the
- * English text for logs and for callers without a UI (tests, the browser shell's console).
+ * that carries one in `details.userMessage` is shown in the user's words; its `message` stays the
+ * English text for logs and for callers without a UI. (`details.reason` is older: per-area codes,
+ * e.g. a certificate's, that their own screens word.)
  */
 import { z } from 'zod';
 
@@ -40,6 +41,6 @@ export const reason = (key: ErrorReasonKey, params: Record<string, string | numb
 /** The reason an error's details carry, if any (never throws on foreign details). */
 export function reasonOf(details: unknown): ErrorReason | undefined {
   if (typeof details !== 'object' || details === null) return undefined;
-  const parsed = errorReasonSchema.safeParse((details as { reason?: unknown }).reason);
+  const parsed = errorReasonSchema.safeParse((details as { userMessage?: unknown }).userMessage);
   return parsed.success ? parsed.data : undefined;
 }

@@ -176,7 +176,7 @@ export function fileError(error: unknown, filePath: string): AppError {
   })();
   const cause = error instanceof Error ? error.message : String(error);
   return new AppError('file', message, {
-    details: { path: filePath, ...(errno ? { errno } : {}), reason: reason(key, { path: filePath, ...(key === 'writeFailed' ? { cause } : {}) }) },
+    details: { path: filePath, ...(errno ? { errno } : {}), userMessage: reason(key, { path: filePath, ...(key === 'writeFailed' ? { cause } : {}) }) },
     cause: error,
   });
 }

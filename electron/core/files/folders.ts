@@ -7,7 +7,7 @@ import { AppError, reason } from '../../../shared/contract';
 import { errnoOf, fileError } from './atomic-write';
 
 const folderError = (message: string, details: Record<string, unknown>, key: Parameters<typeof reason>[0], params: Record<string, string>): AppError =>
-  new AppError('file', message, { details: { ...details, reason: reason(key, params) } });
+  new AppError('file', message, { details: { ...details, userMessage: reason(key, params) } });
 
 /** Writing a probe file is the only reliable test (permissions, ACLs, read-only mounts, root). */
 async function probeWritable(folder: string, notWritable: 'folderNotWritable' | 'folderParentNotWritable', shown: string): Promise<void> {

@@ -113,7 +113,7 @@ describe('describeError', () => {
 
   it('words a core error that says why in the UI language, leading with what to do', () => {
     const error = new AppError('file', 'The folder /srv/out does not exist. Create it or choose another one.', {
-      details: { path: '/srv/out', reason: { key: 'folderMissing', params: { path: '/srv/out' } } },
+      details: { path: '/srv/out', userMessage: { key: 'folderMissing', params: { path: '/srv/out' } } },
     });
     expect(describeError(t.t, error)).toEqual({ summary: 'Choose an existing folder or create /srv/out first: it does not exist.' });
     for (const language of languages.filter((l) => l !== 'en')) {
