@@ -95,6 +95,11 @@ describe('uploads screen', () => {
 
     const list = await screen.findByRole('table', { name: 'Uploads' });
     expect(within(list).getByText('Queued')).toBeTruthy();
+    // A table to a screen reader: named columns, and rows of cells under them.
+    expect(within(list).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['File', 'End-to-end ID', 'Country', 'Status', 'Updated', 'Actions']);
+    const [firstRow] = within(list).getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') === '2');
+    expect(within(firstRow!).getAllByRole('cell')).toHaveLength(6);
+    expect(list.getAttribute('aria-rowcount')).toBe('2');
     const sent = state.entries[0]!;
     const delivered: UploadEntry = {
       ...sent,
