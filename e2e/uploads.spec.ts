@@ -52,7 +52,7 @@ const dropFiles = async (page: Page, files: InPageFile[]): Promise<void> => {
 
 const batchPanel = (page: Page): Locator => page.getByRole('region', { name: 'Files to upload' });
 /** The rows of the live list (not the lists inside an expanded row). */
-const rows = (page: Page): Locator => page.getByRole('list', { name: 'Uploads' }).locator(':scope > li');
+const rows = (page: Page): Locator => page.getByRole('table', { name: 'Uploads' }).locator('[role="rowgroup"] > [role="row"]');
 const row = (page: Page, fileName: string): Locator => rows(page).filter({ hasText: fileName });
 
 /** The page's own bridge, as the renderer uses it (works in both shells). */

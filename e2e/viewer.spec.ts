@@ -86,7 +86,7 @@ test.describe('document viewer', () => {
       await before.getByRole('button', { name: 'Close' }).click();
       await panel.getByRole('button', { name: 'Upload 1 file' }).click();
 
-      const row = page.getByRole('list', { name: 'Uploads' }).locator(':scope > li').filter({ hasText: 'IT01234567890_FPR01.xml' });
+      const row = page.getByRole('table', { name: 'Uploads' }).locator('[role="rowgroup"] > [role="row"]').filter({ hasText: 'IT01234567890_FPR01.xml' });
       await expect(row.getByText('Delivered', { exact: true })).toBeVisible({ timeout: 45_000 });
       await row.getByRole('button', { name: 'IT01234567890_FPR01.xml', exact: true }).click();
       const documents = row.getByRole('region', { name: 'Transfer documents' });

@@ -79,6 +79,7 @@ export interface AcubeBridge {
 }
 
 export * from './contract/errors';
+export * from './contract/error-reasons';
 export type * from './contract/session';
 export type * from './contract/profiles';
 export type * from './contract/app';

@@ -161,5 +161,6 @@ export const documentChannels = {
 export const documentEvents = {
   'bulkDownload.progress': event<BulkDownloadProgress>(),
   /** Records changed (marked downloaded, sent): the renderer invalidates its lists. */
-  'documents.changed': event<{ type: DocumentType; uuids: string[] }>(),
+  /** `downloaded` is set when the change is a (un)marking, so lists can show it before they refetch. */
+  'documents.changed': event<{ type: DocumentType; uuids: string[]; downloaded?: boolean }>(),
 };

@@ -357,7 +357,10 @@ export type ReceiptType = 'sale' | 'return' | 'void';
 export interface Receipt {
   uuid: string;
   type: ReceiptType;
-  /** null for returns and voids (as the service returns it). */
+  /**
+   * The service lists returns and voids with null; `receipts.list` fills in their document amount
+   * (null only when their details could not be read).
+   */
   totalAmount: string | null;
   documentNumber: string;
   /** Italian local time, `YYYY-MM-DDTHH:mm:ss`. */

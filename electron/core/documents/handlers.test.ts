@@ -71,6 +71,13 @@ describe('documents channels through the core app', () => {
     expect(await app.handle('documents.bulkDownloadResume', { jobId: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
+  it('creates a typed folder that does not exist yet, as the dialog promises', async () => {
+    const folder = path.join(dir, 'new-year', 'orders');
+    const { jobId } = await call<{ jobId: string }>('documents.bulkDownload', { type: 'order', selection: { kind: 'filter', filters: {} }, folder: { kind: 'typed', path: folder } });
+    const final = await events.next('bulkDownload.progress', (progress) => progress.jobId === jobId && progress.state === 'done', 0);
+    expect((await fs.readdir(folder)).length).toBe(final.written);
+  });
+
   it('answers the folder dialogs: no native picker in the browser shell, a default folder that exists, granted for saving only', async () => {
     expect(await call('dialogs.chooseFolder')).toEqual({ folder: null, supported: false });
     expect(await call('dialogs.chooseFiles')).toEqual({ files: [], supported: false });

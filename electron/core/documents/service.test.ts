@@ -60,7 +60,7 @@ describe('reading documents', () => {
     const source = await service.source('invoice', record.uuid);
     expect(Buffer.from(source.base64, 'base64').toString('utf8')).toBe(source.text);
     expect(source.size).toBe(Buffer.byteLength(source.text));
-    expect(source.fileName).toBe(`${record.uuid}.xml`);
+    expect(source.fileName).toBe('TOSL108.xml');
     expect(source.pretty).toContain('<cbc:ID>TOSL108</cbc:ID>');
     expect(source.pretty.split('\n').some((line) => line.startsWith('  <cac:AccountingSupplierParty>'))).toBe(true);
   });

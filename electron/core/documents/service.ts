@@ -100,9 +100,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
     },
 
     async source(type, uuid) {
-      const source = await readSource(type, uuid);
+      const [record, source] = await Promise.all([api.get(type, uuid), readSource(type, uuid)]);
+      // Named as people know the document (its number); the uuid only when the number cannot make a name.
+      const name = sanitizeFileName(record.number) || sanitizeFileName(uuid);
       return {
-        ...payload(`${sanitizeFileName(uuid)}${sourceExtension(source.format)}`, source.contentType, source.bytes),
+        ...payload(`${name}${sourceExtension(source.format)}`, source.contentType, source.bytes),
         text: source.text,
         pretty: prettySource(source.text, source.format),
       };
@@ -140,7 +142,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
 
     async markDownloaded(type, uuids, downloaded) {
       await api.markDownloaded(type, uuids, downloaded);
-      deps.events.emit('documents.changed', { type, uuids });
+      deps.events.emit('documents.changed', { type, uuids, downloaded });
       return { count: uuids.length };
     },
 

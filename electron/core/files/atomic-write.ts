@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/contract';
+import { AppError, reason, type ErrorReasonKey } from '../../../shared/contract';
 import { tempNameFor } from './temp-names';
 
 export { targetOfTempName, tempNameFor } from './temp-names';
@@ -136,28 +136,32 @@ export function fileError(error: unknown, filePath: string): AppError {
   if (error instanceof AppError) return error;
   const errno = errnoOf(error);
   const where = filePath;
-  const message = ((): string => {
+  const [key, message] = ((): [ErrorReasonKey, string] => {
     switch (errno) {
       case 'ENOSPC':
-        return `The disk is full: there is no space left to write ${where}.`;
+        return ['diskFull', `The disk is full: there is no space left to write ${where}.`];
       case 'EDQUOT':
-        return `Your disk quota is used up: ${where} cannot be written.`;
+        return ['quotaFull', `Your disk quota is used up: ${where} cannot be written.`];
       case 'EACCES':
       case 'EPERM':
-        return `The app is not allowed to write ${where} (permission denied).`;
+        return ['writeDenied', `The app is not allowed to write ${where} (permission denied).`];
       case 'EROFS':
-        return `${where} is on a read-only disk.`;
+        return ['readOnlyDisk', `${where} is on a read-only disk.`];
       case 'ENOENT':
-        return `The folder of ${where} does not exist (any more).`;
+        return ['folderGone', `The folder of ${where} does not exist (any more).`];
       case 'ENOTDIR':
-        return `Part of the path ${where} is a file, not a folder.`;
+        return ['pathUnderFile', `Part of the path ${where} is a file, not a folder.`];
       case 'ENAMETOOLONG':
-        return `The path ${where} is too long for this system.`;
+        return ['pathTooLong', `The path ${where} is too long for this system.`];
       case 'EISDIR':
-        return `${where} is a folder, not a file.`;
+        return ['pathIsFolder', `${where} is a folder, not a file.`];
       default:
-        return `${where} could not be written: ${error instanceof Error ? error.message : String(error)}`;
+        return ['writeFailed', `${where} could not be written: ${error instanceof Error ? error.message : String(error)}`];
     }
   })();
-  return new AppError('file', message, { details: { path: filePath, ...(errno ? { errno } : {}) }, cause: error });
+  const cause = error instanceof Error ? error.message : String(error);
+  return new AppError('file', message, {
+    details: { path: filePath, ...(errno ? { errno } : {}), userMessage: reason(key, { path: filePath, ...(key === 'writeFailed' ? { cause } : {}) }) },
+    cause: error,
+  });
 }

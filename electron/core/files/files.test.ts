@@ -94,6 +94,29 @@ describe('ensureWritableFolder', () => {
     await expect(ensureWritableFolder(file)).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/is a file, not a folder/) });
   });
 
+  it('creates a missing folder and its missing parents when asked, after checking the closest existing one', async () => {
+    const wanted = path.join(dir, 'new', 'deeper');
+    expect(await ensureWritableFolder(wanted, { create: true })).toBe(wanted);
+    expect((await fs.stat(wanted)).isDirectory()).toBe(true);
+    expect(await fs.readdir(dir)).toEqual(['new']);
+  });
+
+  it('creates nothing under a file, and says what to do with a reason the UI can word', async () => {
+    const file = path.join(dir, 'plain.txt');
+    await fs.writeFile(file, 'x');
+    const wanted = path.join(file, 'sub', 'deeper');
+    await expect(ensureWritableFolder(wanted, { create: true })).rejects.toMatchObject({
+      code: 'file',
+      message: expect.stringMatching(/^Choose another folder: part of the path .* is a file/),
+      details: { userMessage: { key: 'folderUnderFile', params: { path: wanted } } },
+    });
+  });
+
+  it('gives every refusal a reason key with its parameters', async () => {
+    await expect(ensureWritableFolder(path.join(dir, 'missing'))).rejects.toMatchObject({ details: { userMessage: { key: 'folderMissing', params: { path: path.join(dir, 'missing') } } } });
+    await expect(ensureWritableFolder('downloads')).rejects.toMatchObject({ details: { userMessage: { key: 'folderRelative', params: { path: 'downloads' } } } });
+  });
+
   it('refuses a relative path', async () => {
     await expect(ensureWritableFolder('downloads')).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/full path/) });
   });

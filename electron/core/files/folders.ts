@@ -3,16 +3,63 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../../../shared/contract';
+import { AppError, reason } from '../../../shared/contract';
 import { errnoOf, fileError } from './atomic-write';
 
+const folderError = (message: string, details: Record<string, unknown>, key: Parameters<typeof reason>[0], params: Record<string, string>): AppError =>
+  new AppError('file', message, { details: { ...details, userMessage: reason(key, params) } });
+
+/** Writing a probe file is the only reliable test (permissions, ACLs, read-only mounts, root). */
+async function probeWritable(folder: string, notWritable: 'folderNotWritable' | 'folderParentNotWritable', shown: string): Promise<void> {
+  const probe = path.join(folder, `.ledgerdesk-write-check-${crypto.randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await fs.writeFile(probe, '', { flag: 'wx' });
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'EROFS') {
+      throw folderError(`The folder ${shown} is on a read-only disk. Choose another folder.`, { path: shown, errno }, 'folderReadOnly', { path: shown });
+    }
+    if (errno === 'EACCES' || errno === 'EPERM') {
+      const message =
+        notWritable === 'folderNotWritable'
+          ? `The app cannot write to the folder ${shown} (permission denied). Choose another folder.`
+          : `The folder ${shown} cannot be created: the app may not write in ${folder} (permission denied). Choose another folder.`;
+      throw folderError(message, { path: shown, errno }, notWritable, { path: shown, parent: folder });
+    }
+    throw fileError(error, folder);
+  } finally {
+    await fs.rm(probe, { force: true }).catch(() => undefined);
+  }
+}
+
+/** The closest folder above `missing` that exists (the root at worst). */
+async function existingAncestor(missing: string): Promise<{ folder: string; isDirectory: boolean }> {
+  let current = path.dirname(missing);
+  for (;;) {
+    try {
+      return { folder: current, isDirectory: (await fs.stat(current)).isDirectory() };
+    } catch (error) {
+      const parent = path.dirname(current);
+      if (errnoOf(error) !== 'ENOENT' || parent === current) throw fileError(error, current);
+      current = parent;
+    }
+  }
+}
+
+export interface EnsureFolderOptions {
+  /** Create the folder (and its missing parents) when it does not exist, once the closest existing one is known writable. */
+  create?: boolean;
+}
+
 /**
- * Fails with a clear `file` error unless `folder` is an existing folder the app can create files
- * in. Writing a probe file is the only reliable test (permissions, ACLs, read-only mounts, root).
+ * Fails with a clear `file` error unless `folder` is a folder the app can create files in. With
+ * `create`, a missing folder is created, after checking its closest existing parent is writable (so
+ * nothing is left half-made when it is not).
  */
-export async function ensureWritableFolder(folder: string): Promise<string> {
+export async function ensureWritableFolder(folder: string, { create = false }: EnsureFolderOptions = {}): Promise<string> {
   if (!path.isAbsolute(folder)) {
-    throw new AppError('file', `Give the full path of the folder (for example ${path.join(os.homedir(), 'Downloads')}); "${folder}" is relative.`);
+    const example = path.join(os.homedir(), 'Downloads');
+    throw folderError(`Give the full path of the folder (for example ${example}); "${folder}" is relative.`, {}, 'folderRelative', { path: folder, example });
   }
   const resolved = path.resolve(folder);
   let stats;
@@ -20,25 +67,29 @@ export async function ensureWritableFolder(folder: string): Promise<string> {
     stats = await fs.stat(resolved);
   } catch (error) {
     const errno = errnoOf(error);
-    if (errno === 'ENOENT') throw new AppError('file', `The folder ${resolved} does not exist. Create it or choose another one.`, { details: { path: resolved, errno } });
-    if (errno === 'ENOTDIR') throw new AppError('file', `${resolved} is not a folder: part of its path is a file.`, { details: { path: resolved, errno } });
-    throw fileError(error, resolved);
-  }
-  if (!stats.isDirectory()) throw new AppError('file', `${resolved} is a file, not a folder. Choose a folder.`, { details: { path: resolved } });
-  const probe = path.join(resolved, `.ledgerdesk-write-check-${crypto.randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await fs.writeFile(probe, '', { flag: 'wx' });
-  } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS') {
-      throw new AppError('file', `The app cannot write to the folder ${resolved} (${errno === 'EROFS' ? 'read-only disk' : 'permission denied'}). Choose another folder.`, {
-        details: { path: resolved, errno },
-      });
+    if (errno === 'ENOTDIR') {
+      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved, errno }, 'folderUnderFile', { path: resolved });
     }
-    throw fileError(error, resolved);
-  } finally {
-    await fs.rm(probe, { force: true }).catch(() => undefined);
+    if (errno !== 'ENOENT') throw fileError(error, resolved);
+    if (!create) {
+      throw folderError(`The folder ${resolved} does not exist. Create it or choose another one.`, { path: resolved, errno }, 'folderMissing', { path: resolved });
+    }
+    const ancestor = await existingAncestor(resolved);
+    if (!ancestor.isDirectory) {
+      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved }, 'folderUnderFile', { path: resolved });
+    }
+    await probeWritable(ancestor.folder, 'folderParentNotWritable', resolved);
+    try {
+      await fs.mkdir(resolved, { recursive: true });
+    } catch (mkdirError) {
+      throw fileError(mkdirError, resolved);
+    }
+    return resolved;
   }
+  if (!stats.isDirectory()) {
+    throw folderError(`${resolved} is a file, not a folder. Choose a folder.`, { path: resolved }, 'folderIsFile', { path: resolved });
+  }
+  await probeWritable(resolved, 'folderNotWritable', resolved);
   return resolved;
 }
 

@@ -191,6 +191,14 @@ describe('receipts', () => {
     expect(await t.call('receipts.void', { documentNumber: second.documentNumber })).toEqual({ voided: true, documentNumber: second.documentNumber });
     expect(await t.failure('receipts.void', { documentNumber: second.documentNumber })).toMatchObject({ code: 'conflict', message: 'This receipt has already been voided.' });
     expect(t.events.of('receipts.changed')).toContainEqual({ serialNumber: SERIAL });
+
+    // The service lists returns and voids without a total: the list fills it in from their details.
+    const listed = (await t.call('receipts.list', { serialNumber: SERIAL, size: 10 })).items;
+    const returnRow = listed.find((receipt) => receipt.uuid === returned.uuid);
+    expect(returnRow?.totalAmount).toBe((await t.call('receipts.get', { uuid: returned.uuid })).documentAmount);
+    expect(returnRow?.totalAmount).toMatch(/^\d+\.\d{2}$/);
+    const voidRow = listed.find((receipt) => receipt.type === 'void' && receipt.parentReceiptUuid === second.uuid);
+    expect(voidRow?.totalAmount).toBe('8.80');
   });
 
   it('refuses removed VAT rates and the old payment type "credit" in main, with the shared validators’ words', async () => {

@@ -3,7 +3,7 @@
  * must guard itself (typed discard confirmation, the certificate's PEM), starts the report poller
  * after anything that queues a report, and emits the change events.
  */
-import { AppError, type ChannelName, type ChannelOutput, type ChannelParsedInput, type ReportRequest } from '../../../shared/contract';
+import { AppError, type ChannelName, type ChannelOutput, type ChannelParsedInput, type Receipt, type ReportRequest } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
 import type { FiscalApi, SaleBody } from './api/client';
 import type { ReportsPoller } from './reports-poller';
@@ -21,6 +21,9 @@ export interface FiscalServiceDeps {
 
 const REQUESTS_WATCHED = 50;
 
+/** Detail reads in flight at once when filling in the amounts of returns and voids. */
+const AMOUNT_READS_IN_FLIGHT = 4;
+
 export function createFiscalService(deps: FiscalServiceDeps) {
   const { api, poller, events } = deps;
 
@@ -28,6 +31,24 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     poller.watch(serialNumber, [request]);
     events.emit('reports.changed', { serialNumber, requests: [request], finished: [] });
   };
+
+  /**
+   * The service lists returns and voids with no total ("null for void and return receipts"); their
+   * details carry it. A detail that cannot be read leaves the total unknown rather than failing the list.
+   */
+  async function withDocumentAmounts(receipts: Receipt[]): Promise<Receipt[]> {
+    const out = [...receipts];
+    const missing = out.map((receipt, index) => ({ receipt, index })).filter(({ receipt }) => receipt.totalAmount === null);
+    for (let start = 0; start < missing.length; start += AMOUNT_READS_IN_FLIGHT) {
+      await Promise.all(
+        missing.slice(start, start + AMOUNT_READS_IN_FLIGHT).map(async ({ receipt, index }) => {
+          const details = await api.receipt(receipt.uuid).catch(() => null);
+          if (details) out[index] = { ...receipt, totalAmount: details.documentAmount };
+        }),
+      );
+    }
+    return out;
+  }
 
   /** Receipts are issued by the certificate's cash register: refuse a form meant for another PEM. */
   async function checkIssuer(serialNumber: string | undefined): Promise<void> {
@@ -149,15 +170,17 @@ export function createFiscalService(deps: FiscalServiceDeps) {
       if (serialNumber) events.emit('receipts.changed', { serialNumber });
       return { voided: true, documentNumber: input.documentNumber };
     },
-    receipts: (input: In<'receipts.list'>): Out<'receipts.list'> =>
-      api.receipts({
+    async receipts(input: In<'receipts.list'>): Out<'receipts.list'> {
+      const page = await api.receipts({
         page: input.page,
         size: input.size,
         serial_number: input.serialNumber,
         type: input.type,
         document_number: input.documentNumber,
         'order[document_number]': input.order,
-      }),
+      });
+      return { ...page, items: await withDocumentAmounts(page.items) };
+    },
     receipt: (input: In<'receipts.get'>): Out<'receipts.get'> => api.receipt(input.uuid),
     returnableItems: (input: In<'receipts.returnableItems'>): Out<'receipts.returnableItems'> => api.returnableItems(input.uuid),
     receiptPdf: (input: In<'receipts.pdf'>): Out<'receipts.pdf'> => api.receiptPdf(input.uuid),

@@ -17,6 +17,14 @@ describe('app frame', () => {
     expect(await within(banner).findByText('Production')).toBeTruthy();
   });
 
+  it('names the local emulator once and the environment its token is for', async () => {
+    renderApp(createFakeCore({ signedIn: true }).acube);
+    const banner = await screen.findByRole('banner', {}, { timeout: 5_000 });
+    expect(await within(banner).findAllByText(/local emulator/i)).toHaveLength(1);
+    expect(within(banner).getByText('Signed in to the sandbox environment')).toBeTruthy();
+    expect(banner.className).toContain('app-header--emulator');
+  });
+
   it('shows projects and roles from the token in the account details', async () => {
     renderApp(createFakeCore({ signedIn: true }).acube);
     await userEvent.click(await screen.findByRole('button', { name: 'full@demo.test' }));

@@ -24,6 +24,10 @@ export const en = {
       retry: 'Try again',
     },
   },
+  dateField: {
+    pattern: 'dd/mm/yyyy',
+    invalid: 'Write the date as {{pattern}}, for example {{example}}.',
+  },
   common: {
     close: 'Close',
     cancel: 'Cancel',
@@ -42,6 +46,9 @@ export const en = {
     version: 'Version {{version}}',
   },
   environment: {
+    tokenFor: 'Signed in to the {{environment}} environment',
+    sandboxName: 'sandbox',
+    productionName: 'production',
     sandbox: 'SANDBOX',
     production: 'PRODUCTION',
     emulator: 'LOCAL EMULATOR',
@@ -124,8 +131,9 @@ export const en = {
       start: 'Start emulator',
     },
     insecureStorage: {
-      title: 'Secrets are only obfuscated on this computer',
-      body: 'There is no system keyring, so a remembered password is stored obfuscated, not encrypted. Leave “Remember me” off on a shared computer.',
+      title: 'Remembered passwords are only obfuscated here',
+      body: 'No system keyring encrypts them on this computer. Leave “Remember me” off on a shared computer.',
+      where: 'Where they are kept',
     },
     relogin: {
       title: 'Sign in again',
@@ -249,6 +257,24 @@ export const en = {
       file: 'A file on this computer could not be read or written.',
       cancelled: 'The operation was cancelled.',
       internal: 'Something went wrong inside Ledgerdesk. Try again; if it keeps happening, restart the app.',
+    },
+    reasons: {
+      folderRelative: 'Type the full path of the folder, for example {{example}}: “{{path}}” is not one.',
+      folderMissing: 'Choose an existing folder or create {{path}} first: it does not exist.',
+      folderUnderFile: 'Choose another folder: part of the path {{path}} is a file, not a folder.',
+      folderIsFile: 'Choose a folder: {{path}} is a file.',
+      folderNotWritable: 'Choose another folder: Ledgerdesk may not write in {{path}} (permission denied).',
+      folderReadOnly: 'Choose another folder: {{path}} is on a read-only disk.',
+      folderParentNotWritable: 'Choose another folder: {{path}} cannot be created because Ledgerdesk may not write in {{parent}}.',
+      diskFull: 'Free some disk space, then try again: the disk holding {{path}} is full.',
+      quotaFull: 'Free some space in your disk quota, then try again: {{path}} cannot be written.',
+      writeDenied: 'Choose another place or ask for write access: Ledgerdesk may not write {{path}}.',
+      readOnlyDisk: 'Choose another place: {{path}} is on a read-only disk.',
+      folderGone: 'Check that the folder still exists (it may have been moved or removed): {{path}} cannot be written.',
+      pathUnderFile: 'Choose another place: part of the path {{path}} is a file, not a folder.',
+      pathTooLong: 'Choose a shorter folder or file name: the path {{path}} is too long for this system.',
+      pathIsFolder: 'Choose a file, not a folder: {{path}} is a folder.',
+      writeFailed: 'Try again or choose another place: {{path}} could not be written ({{cause}}).',
     },
     login: {
       unauthorized: 'The e-mail or password is not right.',

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { errorReasonKeys } from '../../../shared/contract/error-reasons';
 import { AppError, errorCodes } from '../../../shared/contract/errors';
 import { en } from './en';
 import { describeError } from './errors';
@@ -75,15 +76,30 @@ describe('languages', () => {
     expect(browserLanguage({ languages: ['fr-FR'] })).toBe('en');
   });
 
+  it('says "1 line", never "1 lines", in English', () => {
+    const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: resources.en } }, initAsync: false, showSupportNotice: false });
+    void t.init();
+    expect([1, 2].map((count) => t.t('viewer.source.lines', { count }))).toEqual(['1 line', '2 lines']);
+    expect(t.t('validation.confirmSend.body', { count: 1 })).toMatch(/^The local check found 1 error\./);
+  });
+
   it('counts in Polish with its four plural forms', () => {
     const t = i18next.createInstance({ lng: 'pl', resources: { pl: { translation: resources.pl } }, initAsync: false, showSupportNotice: false });
     void t.init();
     expect([1, 3, 5, 22, 25].map((count) => t.t('uploads.batch.fileCount', { count }))).toEqual(['1 plik', '3 pliki', '5 plików', '22 pliki', '25 plików']);
+    // Nouns beside a count agree with it in every count string, not "Wiersze: 5" style workarounds.
+    expect([1, 2, 5].map((count) => t.t('viewer.source.lines', { count }))).toEqual(['1 wiersz', '2 wiersze', '5 wierszy']);
+    expect([1, 4, 12].map((count) => t.t('validation.fails', { count, ruleSet: 'EN 16931', version: '1.3' }))).toEqual([
+      'Zostałby odrzucony: 1 błąd według EN 16931 (1.3)',
+      'Zostałby odrzucony: 4 błędy według EN 16931 (1.3)',
+      'Zostałby odrzucony: 12 błędów według EN 16931 (1.3)',
+    ]);
+    expect(t.t('uploads.announce.many', { count: 5, status: 'wysłane' })).toBe('5 plików: wysłane');
   });
 });
 
 describe('describeError', () => {
-  const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: en } }, initAsync: false, showSupportNotice: false });
+  const t = i18next.createInstance({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
   void t.init();
 
   it('words the code and keeps what the service said as the detail', () => {
@@ -93,6 +109,25 @@ describe('describeError', () => {
 
   it('uses sign-in wording for a refused login', () => {
     expect(describeError(t.t, new AppError('unauthorized', 'Invalid credentials.'), 'login').summary).toBe(en.errors.login.unauthorized);
+  });
+
+  it('words a core error that says why in the UI language, leading with what to do', () => {
+    const error = new AppError('file', 'The folder /srv/out does not exist. Create it or choose another one.', {
+      details: { path: '/srv/out', userMessage: { key: 'folderMissing', params: { path: '/srv/out' } } },
+    });
+    expect(describeError(t.t, error)).toEqual({ summary: 'Choose an existing folder or create /srv/out first: it does not exist.' });
+    for (const language of languages.filter((l) => l !== 'en')) {
+      const other = i18next.createInstance({ lng: language, resources: { [language]: { translation: resources[language] } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
+      void other.init();
+      const { summary, detail } = describeError(other.t, error);
+      expect(summary, language).toContain('/srv/out');
+      expect(summary, language).not.toMatch(/does not exist|Choose an existing/);
+      expect(detail, language).toBeUndefined();
+    }
+  });
+
+  it('has a sentence for every reason the core can give, in every language', () => {
+    for (const language of languages) for (const key of errorReasonKeys) expect(resources[language].errors.reasons[key], `${language} ${key}`).toBeTruthy();
   });
 
   it('treats a non-AppError as internal', () => {

@@ -26,6 +26,10 @@ export const it: Translation = {
       retry: 'Riprova',
     },
   },
+  dateField: {
+    pattern: 'gg/mm/aaaa',
+    invalid: 'Scrivi la data come {{pattern}}, per esempio {{example}}.',
+  },
   common: {
     close: 'Chiudi',
     cancel: 'Annulla',
@@ -44,6 +48,9 @@ export const it: Translation = {
     version: 'Versione {{version}}',
   },
   environment: {
+    tokenFor: 'Accesso all’ambiente {{environment}}',
+    sandboxName: 'sandbox',
+    productionName: 'di produzione',
     sandbox: 'SANDBOX',
     production: 'PRODUZIONE',
     emulator: 'EMULATORE LOCALE',
@@ -126,8 +133,9 @@ export const it: Translation = {
       start: 'Avvia emulatore',
     },
     insecureStorage: {
-      title: 'Su questo computer i segreti sono solo offuscati',
-      body: 'Non c’è un portachiavi di sistema, quindi una password ricordata viene conservata offuscata, non cifrata. Lascia «Ricordami» disattivato su un computer condiviso.',
+      title: 'Qui le password ricordate sono solo offuscate',
+      body: 'Su questo computer nessun portachiavi di sistema le cifra. Lascia «Ricordami» disattivato su un computer condiviso.',
+      where: 'Dove vengono conservate',
     },
     relogin: {
       title: 'Accedi di nuovo',
@@ -251,6 +259,24 @@ export const it: Translation = {
       file: 'Non è stato possibile leggere o scrivere un file su questo computer.',
       cancelled: 'L’operazione è stata annullata.',
       internal: 'Qualcosa è andato storto dentro Ledgerdesk. Riprova; se continua a succedere, riavvia l’app.',
+    },
+    reasons: {
+      folderRelative: 'Scrivi il percorso completo della cartella, per esempio {{example}}: «{{path}}» non lo è.',
+      folderMissing: 'Scegli una cartella esistente o crea prima {{path}}: non esiste.',
+      folderUnderFile: 'Scegli un’altra cartella: una parte del percorso {{path}} è un file, non una cartella.',
+      folderIsFile: 'Scegli una cartella: {{path}} è un file.',
+      folderNotWritable: 'Scegli un’altra cartella: Ledgerdesk non può scrivere in {{path}} (permesso negato).',
+      folderReadOnly: 'Scegli un’altra cartella: {{path}} si trova su un disco di sola lettura.',
+      folderParentNotWritable: 'Scegli un’altra cartella: non si può creare {{path}} perché Ledgerdesk non può scrivere in {{parent}}.',
+      diskFull: 'Libera spazio sul disco e riprova: il disco che contiene {{path}} è pieno.',
+      quotaFull: 'Libera spazio nella tua quota disco e riprova: non si può scrivere {{path}}.',
+      writeDenied: 'Scegli un altro percorso o chiedi il permesso di scrittura: Ledgerdesk non può scrivere {{path}}.',
+      readOnlyDisk: 'Scegli un altro percorso: {{path}} si trova su un disco di sola lettura.',
+      folderGone: 'Controlla che la cartella esista ancora (potrebbe essere stata spostata o eliminata): non si può scrivere {{path}}.',
+      pathUnderFile: 'Scegli un altro percorso: una parte del percorso {{path}} è un file, non una cartella.',
+      pathTooLong: 'Scegli un nome di cartella o di file più corto: il percorso {{path}} è troppo lungo per questo sistema.',
+      pathIsFolder: 'Scegli un file, non una cartella: {{path}} è una cartella.',
+      writeFailed: 'Riprova o scegli un altro percorso: non è stato possibile scrivere {{path}} ({{cause}}).',
     },
     login: {
       unauthorized: 'L’e-mail o la password non sono corrette.',

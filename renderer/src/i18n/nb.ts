@@ -26,6 +26,10 @@ export const nb: Translation = {
       retry: 'Prøv igjen',
     },
   },
+  dateField: {
+    pattern: 'dd.mm.åååå',
+    invalid: 'Skriv datoen som {{pattern}}, for eksempel {{example}}.',
+  },
   common: {
     close: 'Lukk',
     cancel: 'Avbryt',
@@ -44,6 +48,9 @@ export const nb: Translation = {
     version: 'Versjon {{version}}',
   },
   environment: {
+    tokenFor: 'Logget inn i {{environment}}',
+    sandboxName: 'sandkassemiljøet',
+    productionName: 'produksjonsmiljøet',
     sandbox: 'SANDKASSE',
     production: 'PRODUKSJON',
     emulator: 'LOKAL EMULATOR',
@@ -126,8 +133,9 @@ export const nb: Translation = {
       start: 'Start emulatoren',
     },
     insecureStorage: {
-      title: 'Hemmeligheter er bare tilslørt på denne datamaskinen',
-      body: 'Det finnes ingen nøkkelring i systemet, så et husket passord lagres tilslørt, ikke kryptert. La «Husk meg» være av på en delt datamaskin.',
+      title: 'Lagrede passord er bare tilslørt her',
+      body: 'Ingen nøkkelring i systemet krypterer dem på denne datamaskinen. La «Husk meg» være av på en delt datamaskin.',
+      where: 'Hvor de lagres',
     },
     relogin: {
       title: 'Logg inn igjen',
@@ -251,6 +259,24 @@ export const nb: Translation = {
       file: 'En fil på denne datamaskinen kunne ikke leses eller skrives.',
       cancelled: 'Operasjonen ble avbrutt.',
       internal: 'Noe gikk galt i Ledgerdesk. Prøv igjen; hvis det gjentar seg, start appen på nytt.',
+    },
+    reasons: {
+      folderRelative: 'Skriv hele banen til mappen, for eksempel {{example}}: «{{path}}» er ikke en full bane.',
+      folderMissing: 'Velg en mappe som finnes, eller opprett {{path}} først: den finnes ikke.',
+      folderUnderFile: 'Velg en annen mappe: en del av banen {{path}} er en fil, ikke en mappe.',
+      folderIsFile: 'Velg en mappe: {{path}} er en fil.',
+      folderNotWritable: 'Velg en annen mappe: Ledgerdesk har ikke lov til å skrive i {{path}} (ingen tilgang).',
+      folderReadOnly: 'Velg en annen mappe: {{path}} ligger på en skrivebeskyttet disk.',
+      folderParentNotWritable: 'Velg en annen mappe: {{path}} kan ikke opprettes fordi Ledgerdesk ikke har lov til å skrive i {{parent}}.',
+      diskFull: 'Frigjør diskplass og prøv igjen: disken med {{path}} er full.',
+      quotaFull: 'Frigjør plass i diskkvoten din og prøv igjen: {{path}} kan ikke skrives.',
+      writeDenied: 'Velg et annet sted eller be om skrivetilgang: Ledgerdesk har ikke lov til å skrive {{path}}.',
+      readOnlyDisk: 'Velg et annet sted: {{path}} ligger på en skrivebeskyttet disk.',
+      folderGone: 'Sjekk at mappen fortsatt finnes (den kan være flyttet eller slettet): {{path}} kan ikke skrives.',
+      pathUnderFile: 'Velg et annet sted: en del av banen {{path}} er en fil, ikke en mappe.',
+      pathTooLong: 'Velg et kortere mappe- eller filnavn: banen {{path}} er for lang for dette systemet.',
+      pathIsFolder: 'Velg en fil, ikke en mappe: {{path}} er en mappe.',
+      writeFailed: 'Prøv igjen eller velg et annet sted: {{path}} kunne ikke skrives ({{cause}}).',
     },
     login: {
       unauthorized: 'E-postadressen eller passordet er feil.',

@@ -27,6 +27,10 @@ export const pl: PolishShape<typeof en> = {
       retry: 'Spróbuj ponownie',
     },
   },
+  dateField: {
+    pattern: 'dd.mm.rrrr',
+    invalid: 'Wpisz datę w formacie {{pattern}}, na przykład {{example}}.',
+  },
   common: {
     close: 'Zamknij',
     cancel: 'Anuluj',
@@ -45,6 +49,9 @@ export const pl: PolishShape<typeof en> = {
     version: 'Wersja {{version}}',
   },
   environment: {
+    tokenFor: 'Zalogowano do środowiska {{environment}}',
+    sandboxName: 'testowego',
+    productionName: 'produkcyjnego',
     sandbox: 'ŚRODOWISKO TESTOWE',
     production: 'PRODUKCJA',
     emulator: 'LOKALNY EMULATOR',
@@ -129,8 +136,9 @@ export const pl: PolishShape<typeof en> = {
       start: 'Uruchom emulator',
     },
     insecureStorage: {
-      title: 'Na tym komputerze dane poufne są tylko zaciemniane',
-      body: 'W systemie nie ma magazynu kluczy, więc zapamiętane hasło jest przechowywane w postaci zaciemnionej, a nie zaszyfrowanej. Na współdzielonym komputerze nie włączaj opcji „Zapamiętaj mnie”.',
+      title: 'Zapamiętane hasła są tu tylko zaciemniane',
+      body: 'Na tym komputerze żaden systemowy magazyn kluczy ich nie szyfruje. Na współdzielonym komputerze nie włączaj opcji „Zapamiętaj mnie”.',
+      where: 'Gdzie są przechowywane',
     },
     relogin: {
       title: 'Zaloguj się ponownie',
@@ -256,6 +264,24 @@ export const pl: PolishShape<typeof en> = {
       file: 'Nie udało się odczytać ani zapisać pliku na tym komputerze.',
       cancelled: 'Operację anulowano.',
       internal: 'Coś poszło nie tak wewnątrz Ledgerdesk. Spróbuj ponownie; jeśli problem się powtarza, uruchom aplikację ponownie.',
+    },
+    reasons: {
+      folderRelative: 'Wpisz pełną ścieżkę folderu, na przykład {{example}}: „{{path}}” nią nie jest.',
+      folderMissing: 'Wybierz istniejący folder albo najpierw utwórz {{path}}: taki folder nie istnieje.',
+      folderUnderFile: 'Wybierz inny folder: część ścieżki {{path}} jest plikiem, a nie folderem.',
+      folderIsFile: 'Wybierz folder: {{path}} jest plikiem.',
+      folderNotWritable: 'Wybierz inny folder: Ledgerdesk nie może zapisywać w {{path}} (brak uprawnień).',
+      folderReadOnly: 'Wybierz inny folder: {{path}} znajduje się na dysku tylko do odczytu.',
+      folderParentNotWritable: 'Wybierz inny folder: nie można utworzyć {{path}}, bo Ledgerdesk nie może zapisywać w {{parent}}.',
+      diskFull: 'Zwolnij miejsce na dysku i spróbuj ponownie: dysk z {{path}} jest pełny.',
+      quotaFull: 'Zwolnij miejsce w swoim limicie dyskowym i spróbuj ponownie: nie można zapisać {{path}}.',
+      writeDenied: 'Wybierz inne miejsce lub poproś o prawo zapisu: Ledgerdesk nie może zapisać {{path}}.',
+      readOnlyDisk: 'Wybierz inne miejsce: {{path}} znajduje się na dysku tylko do odczytu.',
+      folderGone: 'Sprawdź, czy folder nadal istnieje (mógł zostać przeniesiony lub usunięty): nie można zapisać {{path}}.',
+      pathUnderFile: 'Wybierz inne miejsce: część ścieżki {{path}} jest plikiem, a nie folderem.',
+      pathTooLong: 'Wybierz krótszą nazwę folderu lub pliku: ścieżka {{path}} jest za długa dla tego systemu.',
+      pathIsFolder: 'Wybierz plik, a nie folder: {{path}} jest folderem.',
+      writeFailed: 'Spróbuj ponownie lub wybierz inne miejsce: nie udało się zapisać {{path}} ({{cause}}).',
     },
     login: {
       unauthorized: 'Adres e-mail lub hasło są nieprawidłowe.',

@@ -93,7 +93,8 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       logger,
       retry,
       progress: (_job, immediate) => (immediate ? throttle.flush() : throttle.poke()),
-      changed: (changedJob, uuids) => events.emit('documents.changed', { type: changedJob.type, uuids }),
+      // Only marking reports changes from a run: the rows read "downloaded" as soon as it is so.
+      changed: (changedJob, uuids) => events.emit('documents.changed', { type: changedJob.type, uuids, downloaded: true }),
     }, control)
       .catch((error: unknown) => {
         logger.error('A bulk download ended unexpectedly', { jobId: job.jobId, message: error instanceof Error ? error.message : String(error) });
@@ -128,7 +129,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (request.includePdf && !isSendableType(request.type)) {
         throw new AppError('validation', `PDFs exist for invoices and credit notes only; turn "include PDF" off to download ${documentTypeWords[request.type]}s.`);
       }
-      const folder = await ensureWritableFolder(request.folder);
+      const folder = await ensureWritableFolder(request.folder, { create: true });
       deps.token();
       const now = new Date().toISOString();
       const job: Job = {
@@ -171,7 +172,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (previous && activeStates.has(job.state)) throw new AppError('conflict', 'This download is already running.');
       await previous?.done;
       if (running.has(jobId)) throw new AppError('conflict', 'This download is already running.');
-      await ensureWritableFolder(job.folder);
+      await ensureWritableFolder(job.folder, { create: true });
       deps.token();
       launch(job);
       return { jobId };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus } from '../../../../shared/contract';
 import { Button } from '../../components/Button';
-import { EnvironmentBadge, environmentKindOf } from '../../components/EnvironmentBadge';
+import { TokenEnvironmentBadge, environmentKindOf } from '../../components/EnvironmentBadge';
 import { Icon } from '../../components/Icon';
 import { LogoMark } from '../../components/Logo';
 import { NotificationHistory } from '../../components/NotificationHistory';
@@ -15,6 +15,7 @@ export function AppHeader({ status }: { status: SessionStatus }) {
   const { t } = useTranslation();
   const profile = useActiveProfile();
   const kind = profile ? environmentKindOf(profile) : (status.environment ?? 'sandbox');
+  const tokenEnvironment = status.environment ?? profile?.environment ?? 'sandbox';
   const logout = useLogout();
 
   return (
@@ -26,7 +27,7 @@ export function AppHeader({ status }: { status: SessionStatus }) {
       <div className="app-header__profile">
         <span className="app-header__profile-label">{t('header.profile')}</span>
         <span className="app-header__profile-name">{profile?.name ?? status.profileId}</span>
-        <EnvironmentBadge kind={kind} />
+        <TokenEnvironmentBadge kind={kind} environment={tokenEnvironment} />
         {kind === 'production' ? (
           <span className="app-header__notice">
             <Icon name="shield" />

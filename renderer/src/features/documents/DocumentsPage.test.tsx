@@ -166,6 +166,10 @@ describe('documents inbox', () => {
     expect(within(pane).getAllByText('Amount due').length).toBeGreaterThan(0);
     expect(window.location.hash).toContain('open=uuid-1');
     expect(within(grid).getByRole('row', { name: /^INV-0001,/ }).getAttribute('aria-current')).toBe('true');
+    // Beside the open document a new one says so in words, not with an unlabelled dot.
+    const openRow = within(grid).getByRole('row', { name: /^INV-0001,/ });
+    expect(openRow.querySelector('.inbox-cell--downloaded')?.textContent).toBe('New');
+    expect(within(grid).queryByRole('columnheader', { name: 'Recipient' })).toBeNull();
   });
 
   it('Space selects the active row; marking it downloaded shows at once, before the core answers', async () => {
@@ -183,6 +187,17 @@ describe('documents inbox', () => {
     expect(fake.core.callsOf('documents.markDownloaded')[0]?.payload).toEqual({ type: 'invoice', uuids: ['uuid-0'], downloaded: true });
     act(() => fake.releaseMark());
     expect(await screen.findByText('1 invoice marked as downloaded')).toBeTruthy();
+  });
+
+  it('shows rows marked by a bulk download as downloaded as soon as the core says so, not after a refetch', async () => {
+    const { core } = createDocumentsCore();
+    const grid = await openInbox(core);
+    const row = within(grid).getByRole('row', { name: /^INV-0002,/ });
+    expect(row.querySelector('.inbox-cell--downloaded')?.textContent).toBe('No');
+    expect(core.listenerCount('documents.changed')).toBeGreaterThan(0);
+    act(() => core.emit('documents.changed', { type: 'invoice', uuids: ['uuid-2'], downloaded: true }));
+    // The fake's records stay unmarked: only the event itself can turn the row to "Yes".
+    await waitFor(() => expect(within(grid).getByRole('row', { name: /^INV-0002,/ }).querySelector('.inbox-cell--downloaded')?.textContent).toBe('Yes'));
   });
 
   it('Ctrl+A selects every loaded row', async () => {

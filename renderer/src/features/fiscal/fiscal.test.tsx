@@ -98,13 +98,26 @@ describe('receipt form', () => {
   });
 });
 
+describe('receipt totals', () => {
+  it('draws no divider above the total while there are no VAT lines, one once there are', async () => {
+    renderApp(createFakeFiscalCore().acube, `/fiscal/pems/${SERIAL}/receipts/new`);
+    await screen.findByRole('form', { name: 'Receipt' }, slow);
+    const totalRow = () => screen.getByRole('status', { name: 'Total' }).closest('div')!;
+    expect(totalRow().className).not.toContain('after-vat');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Unit price of item 1' }), '1.20');
+    expect(totalRow().previousElementSibling?.className).toBe('receipt-totals__vat');
+    expect(totalRow().className).toContain('receipt-totals__total--after-vat');
+  });
+});
+
 describe('merchant page', () => {
   it('refuses an invalid ATECO code as it is typed and shows the server’s refusal next to the code', async () => {
     const core = createFakeFiscalCore();
     renderApp(core.acube, `/fiscal/merchants/${MERCHANT_UUID}`);
     const field = await screen.findByRole('textbox', { name: 'New ATECO code' }, slow);
     await userEvent.type(field, '47.11');
-    expect(screen.getByText('“47.11” has 4 characters: an ATECO code has exactly 6.')).toBeTruthy();
+    // 5 characters typed, 4 of them count: the message says which.
+    expect(screen.getByText('“47.11” is too short: an ATECO code has 6 letters or digits, this one has 4 (dots and spaces do not count).')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add code' }).hasAttribute('disabled')).toBe(true);
 
     await userEvent.clear(field);

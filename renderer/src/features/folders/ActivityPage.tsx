@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SelectField, TextField } from '../../components/Field';
+import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFilePayload } from '../uploads/list/download';
 import { actionKey, formatTime } from './format';
@@ -87,8 +88,8 @@ export default function ActivityPage() {
             <option value="failed">{t('folders.activity.outcomes.failed')}</option>
           </SelectField>
           <TextField label={t('folders.activity.search')} placeholder={t('folders.activity.searchPlaceholder')} value={filters.text ?? ''} onChange={(event) => set({ text: event.target.value })} />
-          <TextField label={t('folders.activity.from')} type="date" value={filters.from ?? ''} onChange={(event) => set({ from: event.target.value || undefined })} />
-          <TextField label={t('folders.activity.to')} type="date" value={filters.to ?? ''} onChange={(event) => set({ to: event.target.value || undefined })} />
+          <DateField label={t('folders.activity.from')} value={filters.from ?? ''} onChange={(from) => set({ from: from || undefined })} />
+          <DateField label={t('folders.activity.to')} value={filters.to ?? ''} onChange={(to) => set({ to: to || undefined })} />
           <Button variant="ghost" size="sm" onClick={() => setFilters({})} disabled={Object.keys(filters).length === 0}>
             {t('folders.activity.clear')}
           </Button>

@@ -21,7 +21,7 @@ describe('sign-in screen', () => {
 
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByText('full@demo.test')).toBeTruthy();
-    expect(within(banner).getByText('LOCAL EMULATOR')).toBeTruthy();
+    expect(within(banner).getByText('Signed in to the sandbox environment')).toBeTruthy();
     expect(within(banner).getByRole('timer', { name: 'Session time left' })).toBeTruthy();
     expect(core.callsOf('session.login').map((c) => c.payload)).toEqual([{ demoAccount: 'full', rememberMe: false }]);
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -59,9 +59,28 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('PRODUCTION')).toBeTruthy();
   });
 
-  it('warns that remembered secrets are only obfuscated when storage is not secure', async () => {
-    renderApp(createFakeCore({ secureStorage: false }).acube);
-    expect(await screen.findByText('Secrets are only obfuscated on this computer')).toBeTruthy();
+  it('is the main landmark of its screen', async () => {
+    renderApp(createFakeCore().acube);
+    const main = await screen.findByRole('main', {}, { timeout: 5_000 });
+    expect(within(main).getByRole('heading', { name: 'Sign in', level: 1 })).toBeTruthy();
+  });
+
+  it('says briefly that remembered secrets are only obfuscated, only once “Remember me” is on, with where on demand', async () => {
+    const core = createFakeCore({ secureStorage: false });
+    const note = 'The browser shell keeps remembered secrets in /home/me/.config/ledgerdesk/secrets.json (mode 0600).';
+    core.handlers['app.info'] = () => ({ ok: true, value: { version: '9.9.9', shell: 'browser', platform: 'linux', secretStorage: { backend: 'file', secure: false, note } } });
+    renderApp(core.acube);
+    const remember = await screen.findByRole('checkbox', { name: /Remember me/ }, { timeout: 5_000 });
+    expect(screen.queryByText('Remembered passwords are only obfuscated here')).toBeNull();
+    expect(screen.queryByText(note)).toBeNull();
+
+    await userEvent.click(remember);
+    expect(await screen.findByText('Remembered passwords are only obfuscated here')).toBeTruthy();
+    const where = screen.getByText('Where they are kept');
+    expect(where.closest('details')?.open).toBe(false);
+    await userEvent.click(where);
+    expect(where.closest('details')?.open).toBe(true);
+    expect(screen.getByText(note)).toBeTruthy();
   });
 
   it('shows why the emulator failed and retries it', async () => {

@@ -57,7 +57,7 @@ export function SignInPage() {
   const showDemo = isEmulator && emulatorRunning;
 
   return (
-    <div className="auth-screen">
+    <main className="auth-screen">
       <div className="auth-screen__brand">
         <Logo />
         <span className="auth-screen__tagline">{t('app.tagline')}</span>
@@ -117,12 +117,19 @@ export function SignInPage() {
               checked={rememberMe}
               onChange={(event) => setRememberMe(event.target.checked)}
             />
-            {insecureStorage ? (
-              <div className="auth-form__note">
+            {/* Only with "Remember me" on is anything kept: say it there, briefly; where it is kept on demand. */}
+            {insecureStorage && rememberMe ? (
+              <div className="auth-form__note" role="note">
                 <Icon name="lock" />
                 <div>
                   <p className="auth-form__note-title">{t('session.insecureStorage.title')}</p>
-                  <p>{appInfo.data?.secretStorage.note ?? t('session.insecureStorage.body')}</p>
+                  <p>{t('session.insecureStorage.body')}</p>
+                  {appInfo.data?.secretStorage.note ? (
+                    <details className="auth-form__note-details">
+                      <summary>{t('session.insecureStorage.where')}</summary>
+                      <p className="auth-form__note-where">{appInfo.data.secretStorage.note}</p>
+                    </details>
+                  ) : null}
                 </div>
               </div>
             ) : null}
@@ -163,6 +170,6 @@ export function SignInPage() {
         ) : null}
       </div>
       {appInfo.data ? <p className="auth-screen__footer">{t('nav.version', { version: appInfo.data.version })}</p> : null}
-    </div>
+    </main>
   );
 }

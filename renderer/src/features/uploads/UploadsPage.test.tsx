@@ -93,8 +93,13 @@ describe('uploads screen', () => {
     expect(core.callsOf('uploads.setPreferences').map((call) => call.payload)).toEqual([{ country: 'IT', e2eIdTemplate: 'LD-{n}-{file}' }]);
     expect(screen.getByText('1 file was not sent')).toBeTruthy();
 
-    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const list = await screen.findByRole('table', { name: 'Uploads' });
     expect(within(list).getByText('Queued')).toBeTruthy();
+    // A table to a screen reader: named columns, and rows of cells under them.
+    expect(within(list).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['File', 'End-to-end ID', 'Country', 'Status', 'Updated', 'Actions']);
+    const [firstRow] = within(list).getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') === '2');
+    expect(within(firstRow!).getAllByRole('cell')).toHaveLength(6);
+    expect(list.getAttribute('aria-rowcount')).toBe('2');
     const sent = state.entries[0]!;
     const delivered: UploadEntry = {
       ...sent,
@@ -131,11 +136,11 @@ describe('uploads screen', () => {
     });
     const { core } = setup([refused, makeEntry({ fileName: 'other.xml', state: 'done', canCancel: false })]);
     renderApp(core.acube, '/uploads');
-    const list = await screen.findByRole('list', { name: 'Uploads' }, { timeout: 10_000 });
+    const list = await screen.findByRole('table', { name: 'Uploads' }, { timeout: 10_000 });
     expect(within(list).getByText('No access to uploads for Poland (PL) (403)')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('tab', { name: /^Failed/ }));
-    expect(within(screen.getByRole('list', { name: 'Uploads' })).queryByText('other.xml')).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Uploads' })).queryByText('other.xml')).toBeNull();
 
     await userEvent.click(within(list).getByRole('button', { name: 'polish.xml' }));
     expect(within(list).getByText(/Contact support to get access, or send the file over SFTP\./)).toBeTruthy();

@@ -13,6 +13,9 @@ export const documentsEn = {
     outgoing: 'Outgoing',
   },
   downloaded: {
+    compactNo: 'New',
+    compactNoHint: 'Not downloaded yet',
+    compactYes: 'Downloaded',
     yes: 'Yes',
     no: 'No',
   },

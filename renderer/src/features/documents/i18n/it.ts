@@ -17,6 +17,9 @@ export const documentsIt: Shape<typeof documentsEn> = {
     outgoing: 'In uscita',
   },
   downloaded: {
+    compactNo: 'Nuovo',
+    compactNoHint: 'Non ancora scaricato',
+    compactYes: 'Scaricato',
     yes: 'Sì',
     no: 'No',
   },

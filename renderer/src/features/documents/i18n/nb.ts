@@ -16,6 +16,9 @@ export const documentsNb: Shape<typeof documentsEn> = {
     outgoing: 'Utgående',
   },
   downloaded: {
+    compactNo: 'Ny',
+    compactNoHint: 'Ikke lastet ned ennå',
+    compactYes: 'Lastet ned',
     yes: 'Ja',
     no: 'Nei',
   },

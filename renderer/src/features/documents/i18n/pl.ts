@@ -16,6 +16,9 @@ export const documentsPl: PolishShape<typeof documentsEn> = {
     outgoing: 'Wychodzące',
   },
   downloaded: {
+    compactNo: 'Nowy',
+    compactNoHint: 'Jeszcze nie pobrano',
+    compactYes: 'Pobrano',
     yes: 'Tak',
     no: 'Nie',
   },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentFilters } from '../../../../../shared/contract/documents';
 import { Button } from '../../../components/Button';
 import { Checkbox, SelectField, TextField } from '../../../components/Field';
+import { DateField } from '../../../components/DateField';
 import { draftFromFilters, filtersFromDraft, type FilterDraft, type FilterFormError, type RangeDraft } from '../model/filter-form';
 import { listFilters, rangeFilters, type RangeFilter } from '../model/url-state';
 import { ChipsInput } from './ChipsInput';
@@ -86,13 +87,11 @@ export function FilterPanel({ id, filters, onApply, onClear }: FilterPanelProps)
           <fieldset key={field} className="filter-range">
             <legend className="filter-range__legend">{t(`documents.filters.${field}`)}</legend>
             <div className="filter-range__bound">
-              <TextField
-                type="date"
+              <DateField
                 label={t(`documents.filters.${field}From`)}
                 value={draft.ranges[field].from}
-                max={draft.ranges[field].to || undefined}
                 error={error?.field === field ? t('documents.filters.reversed') : undefined}
-                onChange={(event) => patchRange(field, { from: event.target.value })}
+                onChange={(from) => patchRange(field, { from })}
               />
               <Checkbox
                 label={t('documents.filters.strictlyAfter')}
@@ -102,13 +101,7 @@ export function FilterPanel({ id, filters, onApply, onClear }: FilterPanelProps)
               />
             </div>
             <div className="filter-range__bound">
-              <TextField
-                type="date"
-                label={t(`documents.filters.${field}To`)}
-                value={draft.ranges[field].to}
-                min={draft.ranges[field].from || undefined}
-                onChange={(event) => patchRange(field, { to: event.target.value })}
-              />
+              <DateField label={t(`documents.filters.${field}To`)} value={draft.ranges[field].to} onChange={(to) => patchRange(field, { to })} />
               <Checkbox
                 label={t('documents.filters.strictlyBefore')}
                 aria-label={t('documents.filters.strictlyBeforeLabel', { field: t(`documents.filters.${field}`) })}

@@ -52,9 +52,10 @@ function Cell({ record, column, selected, compact, index }: { record: DocumentRe
     case 'date':
       return <>{formatDate(i18n.language, record.date)}</>;
     case 'sender':
-      return <span title={record.sender.identifier}>{record.sender.name}</span>;
+      // The whole name on hover when the column is narrower than the name.
+      return <span title={`${record.sender.name} · ${record.sender.identifier}`}>{record.sender.name}</span>;
     case 'recipient':
-      return <span title={record.recipient.identifier}>{record.recipient.name}</span>;
+      return <span title={`${record.recipient.name} · ${record.recipient.identifier}`}>{record.recipient.name}</span>;
     case 'direction':
       return (
         <span className={`inbox-direction inbox-direction--${record.direction}`}>
@@ -66,9 +67,19 @@ function Cell({ record, column, selected, compact, index }: { record: DocumentRe
       return <>{formatDateTime(i18n.language, record.createdAt)}</>;
     case 'downloaded': {
       const text = record.downloaded ? t('documents.downloaded.yes') : t('documents.downloaded.no');
+      if (compact) {
+        // Beside the open document there is no room for "Downloaded: No": a new document says "New" in words.
+        return record.downloaded ? (
+          <span className="visually-hidden">{t('documents.downloaded.compactYes')}</span>
+        ) : (
+          <span className="inbox-new" title={t('documents.downloaded.compactNoHint')}>
+            {t('documents.downloaded.compactNo')}
+          </span>
+        );
+      }
       return (
-        <span className={`inbox-downloaded inbox-downloaded--${record.downloaded ? 'yes' : 'no'}`} title={compact ? `${t('documents.columns.downloaded')}: ${text}` : undefined}>
-          <span className={compact ? 'visually-hidden' : undefined}>{text}</span>
+        <span className={`inbox-downloaded inbox-downloaded--${record.downloaded ? 'yes' : 'no'}`}>
+          <span>{text}</span>
         </span>
       );
     }

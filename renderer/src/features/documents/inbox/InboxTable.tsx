@@ -55,13 +55,13 @@ const columnWidths: Record<string, { track: string; min: number }> = {
   downloaded: { track: '112px', min: 112 },
 };
 
-/** Narrower tracks beside the detail pane; the downloaded state shrinks to its dot. */
+/** Narrower tracks beside the detail pane: the sender gets the room, the downloaded state a "New" label. */
 const compactWidths: Record<string, { track: string; min: number }> = {
   ...columnWidths,
-  number: { track: 'minmax(128px, 1fr)', min: 128 },
-  date: { track: '118px', min: 118 },
-  sender: { track: 'minmax(96px, 1.2fr)', min: 96 },
-  downloaded: { track: '44px', min: 44 },
+  number: { track: 'minmax(104px, 0.9fr)', min: 104 },
+  date: { track: '100px', min: 100 },
+  sender: { track: 'minmax(140px, 2fr)', min: 140 },
+  downloaded: { track: '64px', min: 64 },
 };
 
 const sortFieldOf: Record<string, SortField> = {

@@ -27,7 +27,9 @@ export function atecoProblem(value: string, { required = true }: { required?: bo
   const check = validateAtecoCode(value);
   if (check.ok) return null;
   const normalized = value.replace(/[.\s-]/g, '').toUpperCase();
-  return { key: `ateco.${check.code}`, values: { value, normalized, length: String(normalized.length) } };
+  // Dots and spaces are not part of a code: the count is of what is (its letters and digits).
+  const key = check.code === 'length' ? (normalized.length < 6 ? 'tooShort' : 'tooLong') : check.code;
+  return { key: `ateco.${key}`, values: { value, normalized, length: String(normalized.length) } };
 }
 
 /**

@@ -93,7 +93,7 @@ describe('receipts report draft', () => {
 describe('ATECO editor model', () => {
   it('checks a new code with the shared validator, then for duplicates', () => {
     const rows = [{ code: '471110', description: 'Minimarket' }];
-    expect(newCodeProblem('4711', rows)?.key).toBe('ateco.length');
+    expect(newCodeProblem('4711', rows)?.key).toBe('ateco.tooShort');
     expect(newCodeProblem('47111', rows)?.key).toBe('ateco.old_format');
     expect(newCodeProblem('47a110', rows)?.key).toBe('ateco.lowercase');
     expect(newCodeProblem('471110', rows)).toEqual({ key: 'ateco.duplicate', values: { value: '471110' } });

@@ -236,7 +236,8 @@ export function ReceiptForm({ serialNumber, onIssued }: ReceiptFormProps) {
                 </dd>
               </div>
             ))}
-            <div className="receipt-totals__total">
+            {/* The divider separates the VAT lines from the total: with none, there is nothing to separate. */}
+            <div className={totals.vatLines.length > 0 ? 'receipt-totals__total receipt-totals__total--after-vat' : 'receipt-totals__total'}>
               <dt>{t('fiscal.receipt.total')}</dt>
               <dd>
                 <output aria-label={t('fiscal.receipt.total')}>{money(totals.total)}</output>

@@ -5,6 +5,7 @@ import type { FiscalPage, ReportRequest } from '../../../../../shared/contract';
 import { bridgeKeys, useBridgeMutation } from '../../../bridge/queries';
 import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { DateField } from '../../../components/DateField';
 import { TextField } from '../../../components/Field';
 import { showToast } from '../../../components/toast-store';
 import { FiscalIcon } from '../FiscalIcon';
@@ -144,20 +145,8 @@ export function ReceiptsReportForm({ serialNumber, disabledReason }: { serialNum
             </>
           ) : (
             <>
-              <TextField
-                label={t('fiscal.receiptsReport.dateFrom')}
-                type="date"
-                value={draft.dateFrom}
-                onChange={(event) => update({ dateFrom: event.target.value })}
-                error={errorOf('dateFrom')}
-              />
-              <TextField
-                label={t('fiscal.receiptsReport.dateTo')}
-                type="date"
-                value={draft.dateTo}
-                onChange={(event) => update({ dateTo: event.target.value })}
-                error={errorOf('dateTo')}
-              />
+              <DateField label={t('fiscal.receiptsReport.dateFrom')} value={draft.dateFrom} onChange={(dateFrom) => update({ dateFrom })} error={errorOf('dateFrom')} />
+              <DateField label={t('fiscal.receiptsReport.dateTo')} value={draft.dateTo} onChange={(dateTo) => update({ dateTo })} error={errorOf('dateTo')} />
             </>
           )}
         </div>

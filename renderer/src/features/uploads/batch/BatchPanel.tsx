@@ -71,6 +71,7 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
     [draft, preferences.data, existing.data],
   );
   const blocker = batchBlocker(view);
+  const copies = view.rows.filter((row) => row.copyOf !== null);
   const sending = progress !== null;
 
   // A new drop brings the panel into view with focus on its heading, so keyboard users land here.
@@ -179,6 +180,19 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
       </div>
 
       {view.mixedCountries ? <Alert tone="warning" live={false}>{t('uploads.batch.mixedCountries')}</Alert> : null}
+      {copies.length > 0 ? (
+        <Alert
+          tone="warning"
+          title={t('uploads.batch.copies.title', { count: copies.length })}
+          actions={
+            <Button size="sm" disabled={sending} onClick={() => removeFromDraft(copies.map((row) => row.id))}>
+              {t('uploads.batch.copies.leaveOut', { count: copies.length })}
+            </Button>
+          }
+        >
+          <p>{t('uploads.batch.copies.body')}</p>
+        </Alert>
+      ) : null}
       {skipped > 0 ? <p className="batch-panel__note">{t('uploads.batch.skippedHidden', { count: skipped })}</p> : null}
       {draft.unreadable.length > 0 ? <p className="batch-panel__note">{t('uploads.batch.unreadable', { names: draft.unreadable.join(', ') })}</p> : null}
 

@@ -34,6 +34,7 @@ export type IssueCode =
   | 'template.tooLong'
   | 'template.sameForAll'
   | 'warning.alreadyUploaded'
+  | 'warning.sameContent'
   | 'warning.countryMismatch';
 
 export type CharacterKind = 'tab' | 'lineBreak' | 'control' | 'char';
@@ -58,6 +59,8 @@ export interface BatchRow {
   /** A problem with its End-to-end ID: shown on the ID field; it cannot be sent until fixed. */
   e2eIssue: Issue | null;
   warnings: Issue[];
+  /** The name of an earlier file of the batch with the same content: sending both uploads one document twice. */
+  copyOf: string | null;
   sendable: boolean;
 }
 
@@ -175,6 +178,9 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
     if (!known || known.createdAt < entry.createdAt) sentByNameAndSize.set(key, entry);
   }
 
+  const firstWithContent = new Map<string, DraftFile>();
+  for (const file of draft.files) if (file.sha256 && !firstWithContent.has(file.sha256)) firstWithContent.set(file.sha256, file);
+
   const rows: BatchRow[] = draft.files.map((file, index) => {
     const name = file.file.name;
     const override = draft.overrides[file.id];
@@ -194,6 +200,9 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
     if (suggested && suggested !== country) warnings.push(issue('warning.countryMismatch', { suggested, chosen: country }));
     const sent = sentByNameAndSize.get(`${name}\u0000${file.file.size}`);
     if (sent) warnings.push(issue('warning.alreadyUploaded', { when: sent.createdAt, state: sent.state }));
+    const original = file.sha256 ? firstWithContent.get(file.sha256) : undefined;
+    const copyOf = original && original.id !== file.id ? original.relativePath : null;
+    if (copyOf) warnings.push(issue('warning.sameContent', { other: copyOf }));
     return {
       id: file.id,
       draft: file,
@@ -205,6 +214,7 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
       fileIssues,
       e2eIssue,
       warnings,
+      copyOf,
       sendable: false,
     };
   });

@@ -141,3 +141,38 @@ describe('handing a batch to the core', () => {
     expect(result.batchIds).toEqual(['b1']);
   });
 });
+
+describe('files with the same content in one batch', () => {
+  it('warns on the later copies and names the first, without blocking them (the user chooses)', () => {
+    const first = { ...draftFile('march.xml', 120, 'in/march.xml'), sha256: 'aa' };
+    const copy = { ...draftFile('march (1).xml', 120), sha256: 'aa' };
+    const other = { ...draftFile('april.xml', 120), sha256: 'bb' };
+    const view = buildBatchView(draftOf([first, copy, other]), preferences, []);
+    expect(view.rows.map((row) => row.copyOf)).toEqual([null, 'in/march.xml', null]);
+    expect(view.rows[1]?.warnings).toContainEqual({ code: 'warning.sameContent', params: { other: 'in/march.xml' } });
+    expect(view.sendable).toHaveLength(3);
+  });
+
+  it('reads only the files that could be copies (same size), and tells identical bytes apart from different ones', async () => {
+    const { addToDraft, clearDraft, hashLookalikes, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const read: string[] = [];
+    const files = [new File(['<a/>'], 'a.xml'), new File(['<a/>'], 'a-copy.xml'), new File(['<b/>'], 'b.xml'), new File(['<longer/>'], 'c.xml')];
+    addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    const { contentHash } = await import('./draft-store');
+    await hashLookalikes(async (file) => {
+      read.push((file as File).name);
+      return contentHash(file);
+    });
+    expect(read.sort()).toEqual(['a-copy.xml', 'a.xml', 'b.xml']);
+    const draft = useDraftStore.getState().draft!;
+    const view = buildBatchView(draft, preferences, []);
+    expect(view.rows.map((row) => [row.name, row.copyOf])).toEqual([
+      ['a.xml', null],
+      ['a-copy.xml', 'a.xml'],
+      ['b.xml', null],
+      ['c.xml', null],
+    ]);
+    clearDraft();
+  });
+});

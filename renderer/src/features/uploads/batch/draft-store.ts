@@ -12,6 +12,8 @@ export interface DraftFile {
   relativePath: string;
   /** Fixed random numbers for the template's {rand}, so the preview does not change as you type. */
   randoms: number[];
+  /** SHA-256 (hex) of the content, read only when another file of the batch has the same size. */
+  sha256?: string;
 }
 
 export interface BatchDraft {
@@ -68,6 +70,33 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
       },
     };
   });
+  void hashLookalikes();
+}
+
+/** Hex SHA-256 of a file's bytes (Web Crypto: the renderer has no Node). */
+export async function contentHash(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Hashes the files of the batch that could be copies of one another (same size, content not read
+ * yet), so the batch can say two files are one document. Files of a unique size are never read.
+ */
+export async function hashLookalikes(hash: (file: Blob) => Promise<string> = contentHash): Promise<void> {
+  const files = useDraftStore.getState().draft?.files ?? [];
+  const sizes = new Map<number, number>();
+  for (const file of files) sizes.set(file.file.size, (sizes.get(file.file.size) ?? 0) + 1);
+  const pending = files.filter((file) => file.sha256 === undefined && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
+  for (const file of pending) {
+    let sha256: string;
+    try {
+      sha256 = await hash(file.file);
+    } catch {
+      continue; // An unreadable file is reported when it is sent; a copy cannot be told then.
+    }
+    updateDraft((draft) => ({ ...draft, files: draft.files.map((candidate) => (candidate.id === file.id ? { ...candidate, sha256 } : candidate)) }));
+  }
 }
 
 const updateDraft = (change: (draft: BatchDraft) => BatchDraft | null): void =>

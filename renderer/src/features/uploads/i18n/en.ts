@@ -10,6 +10,13 @@ export const uploadsEn = {
     hint: 'Files and whole folders. You check them before anything is sent.',
   },
   batch: {
+    copies: {
+      title_one: '{{count}} file has the same content as another file in this batch',
+      title_other: '{{count}} files have the same content as other files in this batch',
+      body: 'Sending them creates a second upload of the same document. Leave the copies out, or keep them if you mean to send the document twice.',
+      leaveOut_one: 'Leave the copy out',
+      leaveOut_other: 'Leave the {{count}} copies out',
+    },
     title: 'Files to upload',
     fileCount_one: '{{count}} file',
     fileCount_other: '{{count}} files',
@@ -74,6 +81,7 @@ export const uploadsEn = {
       sameForAll: 'This template gives every file the same ID. Add {n}, {file} or {rand}.',
     },
     warning: {
+      sameContent: 'Same content as {{other}}: sending both uploads one document twice. Remove this copy unless that is what you want.',
       alreadyUploaded: 'A file with this name and size was already uploaded on {{when}} ({{status}}). Sending it again creates a second upload: remove it if it is the same file.',
       countryMismatch: 'The name looks like a document for {{suggested}}, but this batch goes to {{chosen}}.',
     },
@@ -140,6 +148,7 @@ export const uploadsEn = {
       country: 'Country',
       status: 'Status',
       updated: 'Updated',
+      actions: 'Actions',
     },
     fieldNames: {
       country: 'Country',
@@ -277,6 +286,7 @@ export const uploadsEn = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} files: {{status}}',
+    many_one: '{{count}} file: {{status}}',
+    many_other: '{{count}} files: {{status}}',
   },
 };

@@ -14,6 +14,13 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
     hint: 'File e cartelle intere. Li controlli prima che venga inviato qualcosa.',
   },
   batch: {
+    copies: {
+      title_one: '{{count}} file ha lo stesso contenuto di un altro file di questo gruppo',
+      title_other: '{{count}} file hanno lo stesso contenuto di altri file di questo gruppo',
+      body: 'Inviarli crea un secondo caricamento dello stesso documento. Escludi le copie, oppure tienile se vuoi davvero inviare il documento due volte.',
+      leaveOut_one: 'Escludi la copia',
+      leaveOut_other: 'Escludi le {{count}} copie',
+    },
     title: 'File da caricare',
     fileCount_one: '{{count}} file',
     fileCount_other: '{{count}} file',
@@ -78,6 +85,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
       sameForAll: 'Questo modello dà a tutti i file lo stesso ID. Aggiungi {n}, {file} o {rand}.',
     },
     warning: {
+      sameContent: 'Stesso contenuto di {{other}}: inviandoli entrambi, lo stesso documento viene caricato due volte. Rimuovi questa copia, a meno che sia ciò che vuoi.',
       alreadyUploaded: 'Un file con questo nome e questa dimensione è già stato caricato il {{when}} ({{status}}). Inviarlo di nuovo crea un secondo caricamento: toglilo se è lo stesso file.',
       countryMismatch: 'Il nome sembra quello di un documento per {{suggested}}, ma questo gruppo va a {{chosen}}.',
     },
@@ -144,6 +152,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
       country: 'Paese',
       status: 'Stato',
       updated: 'Aggiornato',
+      actions: 'Azioni',
     },
     fieldNames: {
       country: 'Paese',
@@ -281,6 +290,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} file: {{status}}',
+    many_one: '{{count}} file: {{status}}',
+    many_other: '{{count}} file: {{status}}',
   },
 };

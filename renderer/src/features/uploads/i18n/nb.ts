@@ -13,6 +13,13 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
     hint: 'Filer og hele mapper. Du kontrollerer dem før noe sendes.',
   },
   batch: {
+    copies: {
+      title_one: '{{count}} fil har samme innhold som en annen fil i denne bunken',
+      title_other: '{{count}} filer har samme innhold som andre filer i denne bunken',
+      body: 'Sender du dem, lastes det samme dokumentet opp en gang til. Utelat kopiene, eller behold dem hvis du faktisk vil sende dokumentet to ganger.',
+      leaveOut_one: 'Utelat kopien',
+      leaveOut_other: 'Utelat de {{count}} kopiene',
+    },
     title: 'Filer som skal lastes opp',
     fileCount_one: '{{count}} fil',
     fileCount_other: '{{count}} filer',
@@ -77,6 +84,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
       sameForAll: 'Denne malen gir alle filene samme ID. Legg til {n}, {file} eller {rand}.',
     },
     warning: {
+      sameContent: 'Samme innhold som {{other}}: sender du begge, lastes ett dokument opp to ganger. Fjern denne kopien med mindre det er det du vil.',
       alreadyUploaded: 'En fil med dette navnet og denne størrelsen ble allerede lastet opp {{when}} ({{status}}). Sender du den igjen, blir det en ny opplasting: fjern den hvis det er samme fil.',
       countryMismatch: 'Navnet ser ut som et dokument for {{suggested}}, men denne bunken skal til {{chosen}}.',
     },
@@ -143,6 +151,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
       country: 'Land',
       status: 'Status',
       updated: 'Oppdatert',
+      actions: 'Handlinger',
     },
     fieldNames: {
       country: 'Land',
@@ -280,6 +289,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: '{{count}} filer: {{status}}',
+    many_one: '{{count}} fil: {{status}}',
+    many_other: '{{count}} filer: {{status}}',
   },
 };

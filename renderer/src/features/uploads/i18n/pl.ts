@@ -13,6 +13,17 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
     hint: 'Pliki i całe foldery. Sprawdzisz je, zanim cokolwiek zostanie wysłane.',
   },
   batch: {
+    copies: {
+      title_one: '{{count}} plik ma tę samą zawartość co inny plik w tej partii',
+      title_few: '{{count}} pliki mają tę samą zawartość co inne pliki w tej partii',
+      title_many: '{{count}} plików ma tę samą zawartość co inne pliki w tej partii',
+      title_other: '{{count}} pliku ma tę samą zawartość co inne pliki w tej partii',
+      body: 'Wysłanie ich utworzy drugie przesłanie tego samego dokumentu. Pomiń kopie albo zostaw je, jeśli naprawdę chcesz wysłać dokument dwa razy.',
+      leaveOut_one: 'Pomiń kopię',
+      leaveOut_few: 'Pomiń {{count}} kopie',
+      leaveOut_many: 'Pomiń {{count}} kopii',
+      leaveOut_other: 'Pomiń {{count}} kopii',
+    },
     title: 'Pliki do wysłania',
     fileCount_one: '{{count}} plik',
     fileCount_few: '{{count}} pliki',
@@ -87,6 +98,7 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
       sameForAll: 'Ten szablon daje wszystkim plikom ten sam identyfikator. Dodaj {n}, {file} lub {rand}.',
     },
     warning: {
+      sameContent: 'Ta sama zawartość co {{other}}: wysłanie obu prześle jeden dokument dwa razy. Usuń tę kopię, chyba że właśnie tego chcesz.',
       alreadyUploaded: 'Plik o tej nazwie i rozmiarze został już wysłany {{when}} ({{status}}). Ponowne wysłanie utworzy drugie przesłanie: usuń go, jeśli to ten sam plik.',
       countryMismatch: 'Nazwa wskazuje na dokument dla kraju {{suggested}}, ale ta partia idzie do kraju {{chosen}}.',
     },
@@ -155,6 +167,7 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
       country: 'Kraj',
       status: 'Status',
       updated: 'Zaktualizowano',
+      actions: 'Akcje',
     },
     fieldNames: {
       country: 'Kraj',
@@ -294,6 +307,9 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
   },
   announce: {
     one: '{{name}}: {{status}}',
-    many: 'Pliki ({{count}}): {{status}}',
+    many_one: '{{count}} plik: {{status}}',
+    many_few: '{{count}} pliki: {{status}}',
+    many_many: '{{count}} plików: {{status}}',
+    many_other: '{{count}} pliku: {{status}}',
   },
 };

@@ -73,7 +73,7 @@ export function TransferDocuments({ entry }: { entry: UploadEntry }) {
   const destinationLabel = entry.country === 'IT' ? t('uploads.documents.destinationIdIT') : t('uploads.documents.destinationIdPL');
   return (
     <section className="upload-docs" aria-label={t('uploads.documents.title')}>
-      <h4 className="upload-details__heading">{t('uploads.documents.title')}</h4>
+      <h3 className="upload-details__heading">{t('uploads.documents.title')}</h3>
       {documents.isPending ? (
         <p className="upload-docs__empty">
           <Spinner /> {t('uploads.documents.loading')}

@@ -73,7 +73,7 @@ export function UploadDetails({ entry, id }: { entry: UploadEntry; id: string })
           <dd>{formatFullTime(entry.createdAt, language)}</dd>
         </dl>
         <section className="upload-timeline" aria-label={t('uploads.list.timeline')}>
-          <h4 className="upload-details__heading">{t('uploads.list.timeline')}</h4>
+          <h3 className="upload-details__heading">{t('uploads.list.timeline')}</h3>
           <ol className="upload-timeline__list">
             {entry.history.map((item, index) => (
               <li key={`${item.at}-${index}`} className={`upload-timeline__item upload-timeline__item--${statusOf(item)}`}>

@@ -15,6 +15,7 @@ import { useUploadsList } from './uploads-cache';
 
 const tabId = (filter: UploadFilter) => `uploads-tab-${filter}`;
 const panelId = 'uploads-tabpanel';
+const headingId = 'uploads-list-heading';
 /** Height of the sticky column captions above the rows. */
 const HEADER_HEIGHT = 34;
 
@@ -116,35 +117,37 @@ function VirtualRows({ entries }: { entries: UploadEntry[] }) {
   );
 
   return (
-    <div ref={scrollRef} className="panel uploads-list__scroll">
-      {/* Column captions for sighted users; each row names its own values for assistive technology. */}
-      <div className="upload-columns" aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
-        <span>{t('uploads.list.columns.file')}</span>
-        <span>{t('uploads.list.columns.e2eId')}</span>
-        <span>{t('uploads.list.columns.country')}</span>
-        <span>{t('uploads.list.columns.status')}</span>
-        <span>{t('uploads.list.columns.updated')}</span>
-        <span />
+    // A table to assistive technology too: only the rows in view exist, so each says where it is.
+    <div ref={scrollRef} className="panel uploads-list__scroll" role="table" aria-label={t('uploads.list.label')} aria-rowcount={entries.length + 1}>
+      <div className="upload-columns" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+        <span role="columnheader">{t('uploads.list.columns.file')}</span>
+        <span role="columnheader">{t('uploads.list.columns.e2eId')}</span>
+        <span role="columnheader">{t('uploads.list.columns.country')}</span>
+        <span role="columnheader">{t('uploads.list.columns.status')}</span>
+        <span role="columnheader">{t('uploads.list.columns.updated')}</span>
+        <span role="columnheader">
+          <span className="visually-hidden">{t('uploads.list.columns.actions')}</span>
+        </span>
       </div>
-      <ul className="uploads-list__rows" aria-label={t('uploads.list.label')} style={{ height: virtualizer.getTotalSize() }}>
+      <div role="rowgroup" className="uploads-list__rows" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const entry = entries[item.index];
           if (!entry) return null;
           return (
-            <li
+            <div
               key={item.key}
               ref={virtualizer.measureElement}
               data-index={item.index}
-              aria-setsize={entries.length}
-              aria-posinset={item.index + 1}
+              role="row"
+              aria-rowindex={item.index + 2}
               className="uploads-list__item"
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
             >
               <UploadRow entry={entry} expanded={expanded[entry.localId] === true} index={item.index} onNavigate={onNavigate} />
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
     </div>
   );
 }
@@ -209,7 +212,10 @@ export function UploadList() {
   }
 
   return (
-    <section className="uploads-list" aria-label={t('uploads.list.label')}>
+    <section className="uploads-list" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        {t('uploads.list.label')}
+      </h2>
       <div className="uploads-list__toolbar">
         <FilterTabs counts={counts} />
         <SearchBox />

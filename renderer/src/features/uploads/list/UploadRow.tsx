@@ -37,6 +37,9 @@ function CopyIdButton({ id }: { id: string }) {
   );
 }
 
+/** Columns of the uploads table: file, End-to-end ID, country, status, updated, actions. */
+export const UPLOAD_COLUMNS = 6;
+
 type RowAction = 'retry' | 'cancel';
 
 function useRowAction(entry: UploadEntry) {
@@ -88,6 +91,7 @@ export const UploadRow = memo(function UploadRow({ entry, expanded, index, onNav
   return (
     <div className={`upload-row upload-row--${tone}${expanded ? ' upload-row--expanded' : ''}`}>
       <div className="upload-row__main">
+        <span role="cell" className="upload-row__file-cell">
         <button
           type="button"
           className="upload-row__toggle"
@@ -103,23 +107,24 @@ export const UploadRow = memo(function UploadRow({ entry, expanded, index, onNav
             {folder ? <span className="upload-row__folder">{folder}</span> : null}
           </span>
         </button>
-        <span className="upload-row__id">
+        </span>
+        <span role="cell" className="upload-row__id">
           <span className="mono upload-row__id-text" title={entry.e2eId}>
             {entry.e2eId}
           </span>
           <CopyIdButton id={entry.e2eId} />
         </span>
-        <span className="upload-row__country" title={t(`uploads.countries.${entry.country}`)}>
+        <span role="cell" className="upload-row__country" title={t(`uploads.countries.${entry.country}`)}>
           {entry.country}
         </span>
-        <span className="upload-row__status">
+        <span role="cell" className="upload-row__status">
           <StatusPill entry={entry} />
           <ProgressSteps entry={entry} />
         </span>
-        <time className="upload-row__time" dateTime={entry.updatedAt} title={formatFullTime(entry.updatedAt, language)}>
+        <time role="cell" className="upload-row__time" dateTime={entry.updatedAt} title={formatFullTime(entry.updatedAt, language)}>
           {formatWhen(entry.updatedAt, language)}
         </time>
-        <span className="upload-row__actions">
+        <span role="cell" className="upload-row__actions">
           {entry.canRetry ? (
             <button type="button" className="btn btn--secondary btn--sm" aria-label={t('uploads.list.retryLabel', { name: entry.fileName })} disabled={busy !== null} onClick={() => void run('retry')}>
               {busy === 'retry' ? <Spinner /> : <Icon name="refresh" />}
@@ -134,6 +139,9 @@ export const UploadRow = memo(function UploadRow({ entry, expanded, index, onNav
           ) : null}
         </span>
       </div>
+      {explanation || expanded ? (
+        // The explanation and the details belong to the row: one cell across every column.
+        <div role="cell" aria-colspan={UPLOAD_COLUMNS} className="upload-row__more">
       {explanation ? (
         <p className={`upload-row__explain upload-row__explain--${explanation.tone}`}>
           <Icon name={explanation.tone === 'info' ? 'info' : 'alert'} />
@@ -141,6 +149,8 @@ export const UploadRow = memo(function UploadRow({ entry, expanded, index, onNav
         </p>
       ) : null}
       {expanded ? <UploadDetails entry={entry} id={detailsId} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 });

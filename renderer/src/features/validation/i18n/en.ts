@@ -3,8 +3,10 @@ export const validationEn = {
   checking: 'Checking the document against the official rules…',
   checkFailed: 'The document could not be checked',
   passes: 'Passes {{ruleSet}} ({{version}})',
-  passesWithWarnings: 'Passes {{ruleSet}} ({{version}}), with {{count}} warnings',
-  fails: 'Would be refused: {{count}} errors under {{ruleSet}} ({{version}})',
+  passesWithWarnings_one: 'Passes {{ruleSet}} ({{version}}), with {{count}} warning',
+  passesWithWarnings_other: 'Passes {{ruleSet}} ({{version}}), with {{count}} warnings',
+  fails_one: 'Would be refused: {{count}} error under {{ruleSet}} ({{version}})',
+  fails_other: 'Would be refused: {{count}} errors under {{ruleSet}} ({{version}})',
   checkedWith: 'Checked offline with {{artefacts}} in {{seconds}} s.',
   errors: 'Errors ({{count}})',
   warnings: 'Warnings ({{count}})',
@@ -31,11 +33,13 @@ export const validationEn = {
   batch: {
     checking: 'Checking against the official schema…',
     valid: 'Valid under the {{schema}}.',
-    wouldBeRefused: 'Would be refused by the {{schema}} ({{count}} errors): {{message}} You can still send it.',
+    wouldBeRefused_one: 'Would be refused by the {{schema}} ({{count}} error): {{message}} You can still send it.',
+    wouldBeRefused_other: 'Would be refused by the {{schema}} ({{count}} errors): {{message}} You can still send it.',
   },
   confirmSend: {
     title: 'Send a document the official rules refuse?',
-    body: 'The local check found {{count}} errors. The service will most likely refuse the document with the same rules. Send it anyway?',
+    body_one: 'The local check found {{count}} error. The service will most likely refuse the document with the same rules. Send it anyway?',
+    body_other: 'The local check found {{count}} errors. The service will most likely refuse the document with the same rules. Send it anyway?',
     sendAnyway: 'Send anyway',
   },
 };

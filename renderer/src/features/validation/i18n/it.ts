@@ -3,8 +3,10 @@ export const validationIt = {
   checking: 'Verifica del documento con le regole ufficiali…',
   checkFailed: 'Non è stato possibile verificare il documento',
   passes: 'Conforme a {{ruleSet}} ({{version}})',
-  passesWithWarnings: 'Conforme a {{ruleSet}} ({{version}}), con {{count}} avvisi',
-  fails: 'Sarebbe rifiutato: {{count}} errori secondo {{ruleSet}} ({{version}})',
+  passesWithWarnings_one: 'Conforme a {{ruleSet}} ({{version}}), con {{count}} avviso',
+  passesWithWarnings_other: 'Conforme a {{ruleSet}} ({{version}}), con {{count}} avvisi',
+  fails_one: 'Sarebbe rifiutato: {{count}} errore secondo {{ruleSet}} ({{version}})',
+  fails_other: 'Sarebbe rifiutato: {{count}} errori secondo {{ruleSet}} ({{version}})',
   checkedWith: 'Verificato offline con {{artefacts}} in {{seconds}} s.',
   errors: 'Errori ({{count}})',
   warnings: 'Avvisi ({{count}})',
@@ -31,11 +33,13 @@ export const validationIt = {
   batch: {
     checking: 'Verifica con lo schema ufficiale…',
     valid: 'Valido secondo {{schema}}.',
-    wouldBeRefused: 'Sarebbe rifiutato secondo {{schema}} ({{count}} errori): {{message}} Puoi comunque inviarlo.',
+    wouldBeRefused_one: 'Sarebbe rifiutato secondo {{schema}} ({{count}} errore): {{message}} Puoi comunque inviarlo.',
+    wouldBeRefused_other: 'Sarebbe rifiutato secondo {{schema}} ({{count}} errori): {{message}} Puoi comunque inviarlo.',
   },
   confirmSend: {
     title: 'Inviare un documento che le regole ufficiali rifiutano?',
-    body: 'La verifica locale ha trovato {{count}} errori. Il servizio molto probabilmente rifiuterà il documento con le stesse regole. Inviarlo comunque?',
+    body_one: 'La verifica locale ha trovato {{count}} errore. Il servizio molto probabilmente rifiuterà il documento con le stesse regole. Inviarlo comunque?',
+    body_other: 'La verifica locale ha trovato {{count}} errori. Il servizio molto probabilmente rifiuterà il documento con le stesse regole. Inviarlo comunque?',
     sendAnyway: 'Invia comunque',
   },
 };

@@ -3,8 +3,10 @@ export const validationNb = {
   checking: 'Kontrollerer dokumentet mot de offisielle reglene…',
   checkFailed: 'Dokumentet kunne ikke kontrolleres',
   passes: 'Oppfyller {{ruleSet}} ({{version}})',
-  passesWithWarnings: 'Oppfyller {{ruleSet}} ({{version}}), med {{count}} advarsler',
-  fails: 'Vil bli avvist: {{count}} feil etter {{ruleSet}} ({{version}})',
+  passesWithWarnings_one: 'Oppfyller {{ruleSet}} ({{version}}), med {{count}} advarsel',
+  passesWithWarnings_other: 'Oppfyller {{ruleSet}} ({{version}}), med {{count}} advarsler',
+  fails_one: 'Vil bli avvist: {{count}} feil etter {{ruleSet}} ({{version}})',
+  fails_other: 'Vil bli avvist: {{count}} feil etter {{ruleSet}} ({{version}})',
   checkedWith: 'Kontrollert uten nett med {{artefacts}} på {{seconds}} s.',
   errors: 'Feil ({{count}})',
   warnings: 'Advarsler ({{count}})',
@@ -31,11 +33,13 @@ export const validationNb = {
   batch: {
     checking: 'Kontrollerer mot det offisielle skjemaet…',
     valid: 'Gyldig etter {{schema}}.',
-    wouldBeRefused: 'Vil bli avvist etter {{schema}} ({{count}} feil): {{message}} Du kan likevel sende den.',
+    wouldBeRefused_one: 'Vil bli avvist etter {{schema}} ({{count}} feil): {{message}} Du kan likevel sende den.',
+    wouldBeRefused_other: 'Vil bli avvist etter {{schema}} ({{count}} feil): {{message}} Du kan likevel sende den.',
   },
   confirmSend: {
     title: 'Sende et dokument som de offisielle reglene avviser?',
-    body: 'Den lokale kontrollen fant {{count}} feil. Tjenesten vil mest sannsynlig avvise dokumentet etter de samme reglene. Vil du sende det likevel?',
+    body_one: 'Den lokale kontrollen fant {{count}} feil. Tjenesten vil mest sannsynlig avvise dokumentet etter de samme reglene. Vil du sende det likevel?',
+    body_other: 'Den lokale kontrollen fant {{count}} feil. Tjenesten vil mest sannsynlig avvise dokumentet etter de samme reglene. Vil du sende det likevel?',
     sendAnyway: 'Send likevel',
   },
 };

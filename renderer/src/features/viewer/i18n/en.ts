@@ -27,7 +27,8 @@ export const viewerEn = {
     position: 'Document {{index}} of {{count}}',
     previous: 'Previous document',
     next: 'Next document',
-    skipped: '{{count}} entries of the ZIP were not opened',
+    skipped_one: '{{count}} entry of the ZIP was not opened',
+    skipped_other: '{{count}} entries of the ZIP were not opened',
     untitled: 'Document {{index}}',
   },
   summary: {
@@ -78,7 +79,8 @@ export const viewerEn = {
     copyFailed: 'Copy failed',
     save: 'Save',
     truncated: 'Only the beginning of this {{size}} file is shown. Save it to see all of it.',
-    lines: '{{count}} lines',
+    lines_one: '{{count}} line',
+    lines_other: '{{count}} lines',
   },
   attachments: {
     none: 'This document has no attachments.',
@@ -92,7 +94,8 @@ export const viewerEn = {
     showInSource: 'Show in source',
   },
   csv: {
-    rows: '{{count}} rows',
+    rows_one: '{{count}} row',
+    rows_other: '{{count}} rows',
   },
   sections: {
     fpaTransmission: 'Transmission',

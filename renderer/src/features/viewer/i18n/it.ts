@@ -31,7 +31,8 @@ export const viewerIt: Shape<typeof viewerEn> = {
     position: 'Documento {{index}} di {{count}}',
     previous: 'Documento precedente',
     next: 'Documento successivo',
-    skipped: '{{count}} voci dello ZIP non sono state aperte',
+    skipped_one: '{{count}} voce dello ZIP non è stata aperta',
+    skipped_other: '{{count}} voci dello ZIP non sono state aperte',
     untitled: 'Documento {{index}}',
   },
   summary: {
@@ -82,7 +83,8 @@ export const viewerIt: Shape<typeof viewerEn> = {
     copyFailed: 'Copia non riuscita',
     save: 'Salva',
     truncated: 'È mostrato solo l’inizio di questo file di {{size}}. Salvalo per vederlo tutto.',
-    lines: '{{count}} righe',
+    lines_one: '{{count}} riga',
+    lines_other: '{{count}} righe',
   },
   attachments: {
     none: 'Questo documento non ha allegati.',
@@ -96,7 +98,8 @@ export const viewerIt: Shape<typeof viewerEn> = {
     showInSource: 'Mostra nel sorgente',
   },
   csv: {
-    rows: '{{count}} righe',
+    rows_one: '{{count}} riga',
+    rows_other: '{{count}} righe',
   },
   sections: {
     fpaTransmission: 'Trasmissione',

@@ -31,7 +31,8 @@ export const viewerNb: Shape<typeof viewerEn> = {
     position: 'Dokument {{index}} av {{count}}',
     previous: 'Forrige dokument',
     next: 'Neste dokument',
-    skipped: '{{count}} oppføringer i ZIP-filen ble ikke åpnet',
+    skipped_one: '{{count}} oppføring i ZIP-filen ble ikke åpnet',
+    skipped_other: '{{count}} oppføringer i ZIP-filen ble ikke åpnet',
     untitled: 'Dokument {{index}}',
   },
   summary: {
@@ -82,7 +83,8 @@ export const viewerNb: Shape<typeof viewerEn> = {
     copyFailed: 'Kopiering mislyktes',
     save: 'Lagre',
     truncated: 'Bare begynnelsen av denne filen på {{size}} vises. Lagre den for å se alt.',
-    lines: '{{count}} linjer',
+    lines_one: '{{count}} linje',
+    lines_other: '{{count}} linjer',
   },
   attachments: {
     none: 'Dette dokumentet har ingen vedlegg.',
@@ -96,7 +98,8 @@ export const viewerNb: Shape<typeof viewerEn> = {
     showInSource: 'Vis i kilden',
   },
   csv: {
-    rows: '{{count}} rader',
+    rows_one: '{{count}} rad',
+    rows_other: '{{count}} rader',
   },
   sections: {
     fpaTransmission: 'Overføring',

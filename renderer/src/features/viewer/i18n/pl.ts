@@ -1,9 +1,8 @@
+import type { PolishShape } from '../../../i18n/shape';
 import type { viewerEn } from './en';
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
 /** Polish strings of the document viewer. */
-export const viewerPl: Shape<typeof viewerEn> = {
+export const viewerPl: PolishShape<typeof viewerEn> = {
   label: 'Podgląd dokumentu',
   openFile: {
     fromSignIn: 'Otwórz plik bez logowania',
@@ -31,7 +30,10 @@ export const viewerPl: Shape<typeof viewerEn> = {
     position: 'Dokument {{index}} z {{count}}',
     previous: 'Poprzedni dokument',
     next: 'Następny dokument',
-    skipped: 'Nie otwarto {{count}} pozycji archiwum ZIP',
+    skipped_one: 'Nie otwarto {{count}} pozycji archiwum ZIP',
+    skipped_few: 'Nie otwarto {{count}} pozycji archiwum ZIP',
+    skipped_many: 'Nie otwarto {{count}} pozycji archiwum ZIP',
+    skipped_other: 'Nie otwarto {{count}} pozycji archiwum ZIP',
     untitled: 'Dokument {{index}}',
   },
   summary: {
@@ -82,7 +84,10 @@ export const viewerPl: Shape<typeof viewerEn> = {
     copyFailed: 'Kopiowanie nie powiodło się',
     save: 'Zapisz',
     truncated: 'Pokazano tylko początek tego pliku ({{size}}). Zapisz go, aby zobaczyć całość.',
-    lines: 'Wiersze: {{count}}',
+    lines_one: '{{count}} wiersz',
+    lines_few: '{{count}} wiersze',
+    lines_many: '{{count}} wierszy',
+    lines_other: '{{count}} wiersza',
   },
   attachments: {
     none: 'Ten dokument nie ma załączników.',
@@ -96,7 +101,10 @@ export const viewerPl: Shape<typeof viewerEn> = {
     showInSource: 'Pokaż w źródle',
   },
   csv: {
-    rows: 'Wiersze: {{count}}',
+    rows_one: '{{count}} wiersz',
+    rows_few: '{{count}} wiersze',
+    rows_many: '{{count}} wierszy',
+    rows_other: '{{count}} wiersza',
   },
   sections: {
     fpaTransmission: 'Przesyłanie',
