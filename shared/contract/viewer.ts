@@ -16,6 +16,8 @@ export type ViewerFamily = 'ubl' | 'fatturapa' | 'ksef' | 'csv' | 'json' | 'xml'
 /** The stylesheets the core can apply; which apply to a document is in `ViewedDocument.stylesheets`. */
 export const stylesheetIdSchema = z.enum(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso', 'ksef-fa2']);
 export type StylesheetId = z.infer<typeof stylesheetIdSchema>;
+/** `not-compiled`: the engine refuses the official file (AssoSoftware, XTSE0090); `missing`: not built into this installation. */
+export type StylesheetUnavailableReason = 'not-compiled' | 'missing';
 
 export interface ViewerParty {
   name?: string;
@@ -100,6 +102,8 @@ export interface ViewedDocument {
   csv?: { header: string[]; rows: string[][] };
   /** Stylesheets that can render this document (first = default). */
   stylesheets: StylesheetId[];
+  /** Stylesheets that would apply to this format but cannot run here, with why (shown, not offered). */
+  unavailableStylesheets?: Array<{ id: StylesheetId; reason: StylesheetUnavailableReason }>;
   attachments: ViewerAttachment[];
   /** The document's XML or text, decoded, and its pretty form; `truncated` when only the start is kept. */
   source: { text: string; pretty: string; size: number; contentType: string; truncated: boolean };
@@ -152,17 +156,3 @@ export const viewerChannels = {
     }),
   ),
 };
-
-/**
- * A finding of the official rules (XSD, Schematron) to show on the document. The viewer takes them
- * from whoever validated the document (issue 13's engine); a click shows the place in the source.
- */
-export interface ViewerFinding {
-  rule: string;
-  severity: 'fatal' | 'warning' | 'information';
-  message: string;
-  /** XPath of the element the rule points at. */
-  location?: string;
-  /** 1-based line in the pretty-printed source, when known. */
-  line?: number;
-}

@@ -28,7 +28,11 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
     open(name, base64, destinationId) {
       const bytes = Buffer.from(base64, 'base64');
       const file = openFile(name, bytes, destinationId);
-      for (const document of file.documents) document.stylesheets = document.stylesheets.filter((sheet) => engine.supports(sheet, document.formatLabel));
+      for (const document of file.documents) {
+        const unavailable = document.stylesheets.filter((sheet) => !engine.supports(sheet, document.formatLabel));
+        document.stylesheets = document.stylesheets.filter((sheet) => !unavailable.includes(sheet));
+        if (unavailable.length > 0) document.unavailableStylesheets = unavailable.map((id) => ({ id, reason: engine.unavailableReason(id, document.formatLabel) }));
+      }
       const id = randomUUID();
       opened.set(id, { texts: file.texts, labels: file.documents.map((document) => document.formatLabel), stylesheets: file.documents.map((document) => document.stylesheets) });
       while (opened.size > KEPT_FILES) opened.delete(opened.keys().next().value as string);

@@ -157,6 +157,11 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
       const artefact = artefactFor(stylesheet, formatLabel);
       return artefact !== null && manifest[artefact] !== undefined && existsSync(path.join(root, manifest[artefact].sef));
     },
+    unavailableReason(stylesheet, formatLabel) {
+      // scripts/compile-standards.mjs leaves the AssoSoftware sheet out: SaxonJS refuses it (XTSE0090, standards/README.md).
+      const artefact = artefactFor(stylesheet, formatLabel);
+      return stylesheet === 'fatturapa-asso' && (!artefact || !manifest[artefact]) ? 'not-compiled' : 'missing';
+    },
     render(xml, stylesheet, formatLabel) {
       const artefact = artefactFor(stylesheet, formatLabel);
       const entry = artefact ? manifest[artefact] : undefined;
