@@ -254,7 +254,8 @@ function OneDocument({
       const element = container ? findPlace(container, issue.location) : null;
       if (element) {
         element.setAttribute('data-place-hit', 'true');
-        element.scrollIntoView({ block: 'center' });
+        // jsdom (unit tests) has no scrollIntoView.
+        if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center' });
         setPlaceNote(t('viewer.validation.placeShown', { place: placeWords(issue) }));
         return;
       }

@@ -42,7 +42,9 @@ export function SourceCode({ fileName, text, pretty, size, contentType, truncate
   const shown = lines.length > SHOWN_LINES ? lines.slice(0, SHOWN_LINES) : lines;
   const highlighted = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    highlighted.current?.scrollIntoView({ block: 'center' });
+    const line = highlighted.current;
+    // jsdom (unit tests) has no scrollIntoView.
+    if (line && typeof line.scrollIntoView === 'function') line.scrollIntoView({ block: 'center' });
   }, [hitLine]);
   const copy = () => {
     copyText(text)
