@@ -69,11 +69,11 @@ const globToRegExp = (pattern: string): RegExp =>
   new RegExp(
     `^${pattern
       .split('/')
-      .map((part) => (part === '**' ? '\u0000' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+      .map((part) => (part === '**' ? '@@' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
       .join('/')
-      .replace(/\u0000\//g, '(?:.*/)?')
-      .replace(/\/\u0000/g, '(?:/.*)?')
-      .replace(/\u0000/g, '.*')}$`,
+      .replace(/@@\//g, '(?:.*/)?')
+      .replace(/\/@@/g, '(?:/.*)?')
+      .replace(/@@/g, '.*')}$`,
   );
 
 /** Whether electron-builder packs `path` under these `files` patterns (later `!` patterns exclude). */
