@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { UblDocument } from '../ubl/types';
 import { channel } from './define';
-import type { FilePayload } from './files';
+import { fileHandleSchema, type FilePayload } from './files';
 
 /** The largest file the viewer opens (a FatturaPA with scanned attachments can reach tens of MB). */
 export const VIEWER_MAX_FILE_BYTES = 40 * 1024 * 1024;
@@ -143,8 +143,15 @@ const bytesInput = z.object({
   destinationId: z.string().trim().max(200).optional(),
 });
 
+/** A file the user picked or dropped in Electron: a handle the preload granted (main reads the file). */
+const handleInput = z.object({
+  handle: fileHandleSchema,
+  destinationId: z.string().trim().max(200).optional(),
+});
+
 export const viewerChannels = {
-  'viewer.open': channel<ViewerResult>()(bytesInput),
+  /** The bytes (browser shell; bytes fetched through another channel) or a granted handle (Electron). */
+  'viewer.open': channel<ViewerResult>()(z.union([bytesInput, handleInput])),
   'viewer.render': channel<RenderedDocument>()(
     z.object({ id: z.string().min(1).max(100), index: z.number().int().min(0).max(100_000), stylesheet: stylesheetIdSchema }),
   ),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileRef, ViewedDocument, ViewerResult } from '../../../../shared/contract';
+import type { FileHandleRef, FileRef, ViewedDocument, ViewerResult } from '../../../../shared/contract';
 import type { LocalValidation, LocalValidationIssue } from '../../../../shared/contract/standards';
 import { bridge } from '../../bridge';
 import { Alert } from '../../components/Alert';
@@ -26,12 +26,11 @@ import { SourceCode } from './SourceCode';
 import '../documents/documents.css';
 import './viewer.css';
 
-export interface ViewerFile {
-  name: string;
-  base64: string;
+/** The file to show: its bytes, or (Electron) a handle the preload granted for it, so main reads it. */
+export type ViewerFile = ({ name: string; base64: string } | { name: string; handle: FileHandleRef }) & {
   /** KSeF number / SDI id, when known (a delivered transfer document). */
   destinationId?: string | undefined;
-}
+};
 
 export interface ExtraTab {
   id: string;
@@ -71,9 +70,11 @@ export function DocumentViewer({ fileKey, load, inbox, extraTabs = [], tab, onTa
     queryKey: ['viewer', ...fileKey],
     queryFn: async () => {
       const file = await load();
-      const result = await bridge.invoke('viewer.open', file);
+      const destination = file.destinationId ? { destinationId: file.destinationId } : {};
+      const result = await bridge.invoke('viewer.open', 'handle' in file ? { handle: file.handle, ...destination } : { name: file.name, base64: file.base64, ...destination });
       const single = result.containers.length === 0 && result.documents.length === 1;
-      return { result, original: single ? { kind: 'bytes', name: file.name, base64: file.base64 } : null };
+      const original: FileRef = 'handle' in file ? file.handle : { kind: 'bytes', name: file.name, base64: file.base64 };
+      return { result, original: single ? original : null };
     },
     staleTime: Infinity,
     gcTime: 60_000,

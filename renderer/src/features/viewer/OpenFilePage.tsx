@@ -8,7 +8,7 @@ import { Logo } from '../../components/Logo';
 import { DocIcon } from '../documents/DocIcon';
 import { formatBytes } from '../documents/model/format';
 import { DocumentViewer } from './DocumentViewer';
-import { readViewerFile } from './read-file';
+import { grantedViewerFile } from './read-file';
 import './viewer.css';
 
 /**
@@ -89,7 +89,7 @@ export default function OpenFilePage({ standalone = false, purpose = 'open' }: {
         <div className="open-file__viewer" onDragOver={onDragOver} onDrop={onDrop}>
           <DocumentViewer
             fileKey={['local', file.serial, file.file.name, file.file.size]}
-            load={() => readViewerFile(file.file)}
+            load={() => grantedViewerFile(file.file)}
             check={purpose === 'validate' ? 'auto' : 'manual'}
           />
         </div>

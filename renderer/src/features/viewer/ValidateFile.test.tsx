@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Envelope, ViewedDocument, ViewerResult } from '../../../../shared/contract';
 import type { LocalValidation } from '../../../../shared/contract/standards';
 import { normalizeUblTree, parseXmlTree } from '../../../../shared/ubl';
@@ -119,6 +119,24 @@ describe('Validate a file (signed out, nothing uploaded)', () => {
     expect(core.callsOf('standards.validate')).toHaveLength(0);
     await userEvent.click(run);
     answer();
+    expect(await screen.findByText(/Would be refused: 2 errors/)).toBeTruthy();
+  });
+
+  it('under Electron the picked file goes to the core as a granted handle, for the viewer and the check alike', async () => {
+    const { core, answer } = coreWithValidation();
+    core.acube.grantFiles = (files) => Promise.resolve(files.map((file) => ({ handle: 'granted-handle-1', kind: 'file' as const, name: file.name, label: `/home/user/${file.name}`, size: file.size })));
+    // The preload's bridge as the Electron shell exposes it.
+    Object.defineProperty(window, 'acube', { value: core.acube, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(window, 'acube');
+    });
+    renderApp(core.acube, '/validate');
+    expect(await screen.findByRole('heading', { name: 'Validate a file', level: 1 }, { timeout: 10_000 })).toBeTruthy();
+    await pickFile();
+    await waitFor(() => expect(core.callsOf('standards.validate').length).toBeGreaterThan(0));
+    answer();
+    expect(core.callsOf('viewer.open')[0]?.payload).toEqual({ handle: { kind: 'handle', handle: 'granted-handle-1' } });
+    expect(core.callsOf('standards.validate')[0]?.payload).toEqual({ file: { kind: 'handle', handle: 'granted-handle-1' } });
     expect(await screen.findByText(/Would be refused: 2 errors/)).toBeTruthy();
   });
 });
