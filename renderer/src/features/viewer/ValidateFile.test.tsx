@@ -124,7 +124,7 @@ describe('Validate a file (signed out, nothing uploaded)', () => {
 
   it('under Electron the picked file goes to the core as a granted handle, for the viewer and the check alike', async () => {
     const { core, answer } = coreWithValidation();
-    core.acube.grantFiles = (files) => Promise.resolve(files.map((file) => ({ handle: 'granted-handle-1', kind: 'file' as const, name: file.name, label: `/home/user/${file.name}`, size: file.size })));
+    core.acube.grantFiles = (files) => Promise.resolve(files.map((file) => ({ handle: 'granted-handle-1', kind: 'file' as const, name: 'invoice.xml', label: '/home/user/invoice.xml', size: file.size })));
     // The preload's bridge as the Electron shell exposes it.
     Object.defineProperty(window, 'acube', { value: core.acube, configurable: true });
     onTestFinished(() => {
