@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { placeOf } from '../validation/place';
+import { verdictHeadline } from '../validation/ValidationReport';
 import { useElapsedSeconds, type CheckState } from './document-check';
 
 interface CheckPanelProps {
@@ -74,12 +75,7 @@ function CheckResult({
   note,
 }: { result: LocalValidation; rerun: ReactNode } & Pick<CheckPanelProps, 'selected' | 'onShowPlace' | 'onShowLine' | 'note'>) {
   const { t } = useTranslation();
-  const ruleSet = { ruleSet: result.ruleSet.name, version: result.ruleSet.version };
-  const headline = !result.valid
-    ? t('validation.fails', { ...ruleSet, count: result.fatal.length })
-    : result.warnings.length > 0
-      ? t('validation.passesWithWarnings', { ...ruleSet, count: result.warnings.length })
-      : t('validation.passes', ruleSet);
+  const headline = verdictHeadline(t, result);
   const tone = !result.valid ? 'error' : result.warnings.length > 0 ? 'warning' : 'success';
   return (
     <Alert tone={tone} live={false} title={<span role="status">{headline}</span>} actions={rerun}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentLine, HandlingUnit, Party, Period, UblDocument } from '../../../../shared/ubl/types';
 import { formatAmount, formatDate, formatQuantity } from '../documents/model/format';
+import { KeyValues, Section } from '../documents/detail/DocumentView';
 import { addressLines, PartyCard } from '../documents/detail/PartyCard';
 import { placeAttributes } from './places';
 
@@ -25,30 +26,6 @@ export function PostAwardView({ document }: { document: UblDocument }) {
 
 export const isPostAward = (document: UblDocument): boolean =>
   document.documentType === 'order' || document.documentType === 'order-response' || document.documentType === 'despatch-advice';
-
-function Section({ title, place, children }: { title: string; place?: Parameters<typeof placeAttributes>[0]; children: ReactNode }) {
-  return (
-    <section className="doc-section" {...(place ? placeAttributes(place) : {})}>
-      <h3 className="doc-section__title">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function KeyValues({ rows }: { rows: Array<[string, ReactNode]> }) {
-  const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
-  if (shown.length === 0) return null;
-  return (
-    <dl className="kv-list kv-list--columns">
-      {shown.map(([label, value]) => (
-        <div key={label} className="kv-list__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function useFormat() {
   const { t, i18n } = useTranslation();
@@ -126,7 +103,7 @@ function DeliverySection({ document, title }: { document: UblDocument; title: st
   const delivery = document.delivery;
   if (!delivery) return null;
   return (
-    <Section title={title} place={{ section: 'delivery' }}>
+    <Section title={title} place="delivery">
       <KeyValues
         rows={[
           [t('viewer.postAward.deliveryPeriod'), period(delivery.period) ?? date(delivery.date)],
@@ -293,7 +270,7 @@ function DespatchAdviceLayout({ document }: { document: UblDocument }) {
         ]}
       />
       {shipment ? (
-        <Section title={t('viewer.postAward.shipment')} place={{ section: 'delivery' }}>
+        <Section title={t('viewer.postAward.shipment')} place="delivery">
           <KeyValues
             rows={[
               [t('viewer.postAward.shipmentId'), shipment.id ? <span className="mono">{shipment.id}</span> : undefined],
@@ -430,7 +407,7 @@ function Totals({ document }: { document: UblDocument }) {
   const shown = rows.filter(([, value]) => value);
   if (shown.length === 0) return null;
   return (
-    <Section title={t('viewer.postAward.totals.title')} place={{ section: 'totals' }}>
+    <Section title={t('viewer.postAward.totals.title')} place="totals">
       <dl className="totals-list">
         {shown.map(([label, value, strong]) => (
           <div key={label} className={strong ? 'totals-list__row totals-list__row--strong' : 'totals-list__row'}>

@@ -34,7 +34,7 @@ const partyPlace: Record<keyof Parties, PlaceSection> = {
   originator: 'buyer',
 };
 
-function Section({ title, place, children }: { title: string; place?: PlaceSection; children: ReactNode }) {
+export function Section({ title, place, children }: { title: string; place?: PlaceSection; children: ReactNode }) {
   return (
     <section className="doc-section" {...(place ? placeAttributes({ section: place }) : {})}>
       <h3 className="doc-section__title">{title}</h3>
@@ -43,7 +43,7 @@ function Section({ title, place, children }: { title: string; place?: PlaceSecti
   );
 }
 
-function KeyValues({ rows }: { rows: Array<[string, ReactNode]> }) {
+export function KeyValues({ rows }: { rows: Array<[string, ReactNode]> }) {
   const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
   if (shown.length === 0) return null;
   return (
