@@ -62,6 +62,31 @@ test.describe('document viewer', () => {
     await expect(signInScreen(page)).toBeVisible();
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`Validate a file: the official rules offline, a finding shown on the document and in the source (${scheme})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(signInScreen(page)).toBeVisible();
+      await page.getByRole('link', { name: 'Validate a file without signing in' }).click();
+      await expect(page.getByRole('heading', { name: 'Validate a file', level: 1 })).toBeVisible();
+      await chooseFile(page, join(fixtures, 'peppol-bis-invoice-3', 'GR-base-example-correct.xml'));
+      const view = viewer(page);
+      // The engine may be cold (first check after start): the time running is shown meanwhile.
+      await expect(view.getByText(/^Would be refused: \d+ errors? under /)).toBeVisible({ timeout: 150_000 });
+      const errors = view.getByRole('list', { name: /^Errors \(\d+\)$/ });
+      const first = errors.getByRole('button', { pressed: false }).first();
+      await first.click();
+      await expect(view.getByText(/^Highlighted: |has no separate place in this layout/)).toBeVisible();
+      await saveScreenshot(page, `viewer-validate-${scheme}`);
+      const line = errors.getByRole('button', { name: /^Source line \d+$/ }).first();
+      if (await line.isVisible()) {
+        await line.click();
+        await expect(view.locator('.source-code__line--hit')).toBeVisible();
+        await expect(view.getByRole('button', { name: 'As in the file', pressed: true })).toBeVisible();
+      }
+    });
+  }
+
   test.describe('before and after sending', () => {
     test.use({ emulatorArgs: '--processing-delay 200' });
 

@@ -63,3 +63,56 @@ describe('Electron version', () => {
     expect(major).toBeGreaterThanOrEqual(45);
   });
 });
+
+/** A file list pattern of electron-builder (minimatch-like): `**` any folders, `*` within a name. */
+const globToRegExp = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .split('/')
+      .map((part) => (part === '**' ? '@@' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+      .join('/')
+      .replace(/@@\//g, '(?:.*/)?')
+      .replace(/\/@@/g, '(?:/.*)?')
+      .replace(/@@/g, '.*')}$`,
+  );
+
+/** Whether electron-builder packs `path` under these `files` patterns (later `!` patterns exclude). */
+const packs = (patterns: string[], path: string): boolean =>
+  patterns.reduce((included, pattern) => (pattern.startsWith('!') ? included && !globToRegExp(pattern.slice(1)).test(path) : included || globToRegExp(pattern).test(path)), false);
+
+const walk = (dir: string): string[] =>
+  readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`]));
+
+describe('the packaged app holds what the viewer and the standards engine read at run time', () => {
+  const config = parse(readFileSync(join(repoRoot, 'electron-builder.yml'), 'utf8')) as { files: string[]; extraMetadata: { main: string } };
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'standards', 'sef', 'manifest.json'), 'utf8')) as Record<string, { sef: string }>;
+
+  it('the matcher reads patterns the way electron-builder does', () => {
+    expect(packs(['dist/**', '!dist/**/*.map'], 'dist/electron/main.cjs')).toBe(true);
+    expect(packs(['dist/**', '!dist/**/*.map'], 'dist/electron/main.cjs.map')).toBe(false);
+    expect(packs(['dist/**'], 'standards/sef/manifest.json')).toBe(false);
+  });
+
+  it('packs the bundles: main, renderer, emulator and the standards worker (engine.ts starts it from ../standards/)', () => {
+    for (const path of [config.extraMetadata.main, 'dist/renderer/index.html', 'dist/emulator/cli.mjs', 'dist/standards/standards-worker.mjs']) {
+      expect(packs(config.files, path), path).toBe(true);
+    }
+  });
+
+  it('packs every compiled Schematron and stylesheet (standards/sef) with its manifest', () => {
+    expect(packs(config.files, 'standards/sef/manifest.json')).toBe(true);
+    expect(Object.keys(manifest).length).toBeGreaterThan(10);
+    for (const { sef } of Object.values(manifest)) expect(packs(config.files, sef), sef).toBe(true);
+  });
+
+  it('packs every vendored artefact (schemas the XSD check imports, the KSeF country list the FA (2) stylesheet reads)', () => {
+    const artefacts = walk('standards/artefacts');
+    expect(artefacts).toContain('standards/artefacts/ksef/xsd/bazowe/KodyKrajow_v10-0E.xsd');
+    for (const path of artefacts) expect(packs(config.files, path), path).toBe(true);
+  });
+
+  it('ships SaxonJS and libxml2-wasm as production dependencies (the workers load them from node_modules)', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(dependencies)).toEqual(expect.arrayContaining(['saxon-js', 'libxml2-wasm', 'fflate', 'node-forge']));
+  });
+});

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { UblDocument } from '../ubl/types';
 import { channel } from './define';
-import type { FilePayload } from './files';
+import { fileHandleSchema, type FilePayload } from './files';
 
 /** The largest file the viewer opens (a FatturaPA with scanned attachments can reach tens of MB). */
 export const VIEWER_MAX_FILE_BYTES = 40 * 1024 * 1024;
@@ -16,6 +16,8 @@ export type ViewerFamily = 'ubl' | 'fatturapa' | 'ksef' | 'csv' | 'json' | 'xml'
 /** The stylesheets the core can apply; which apply to a document is in `ViewedDocument.stylesheets`. */
 export const stylesheetIdSchema = z.enum(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso', 'ksef-fa2']);
 export type StylesheetId = z.infer<typeof stylesheetIdSchema>;
+/** `not-compiled`: the engine refuses the official file (AssoSoftware, XTSE0090); `missing`: not built into this installation. */
+export type StylesheetUnavailableReason = 'not-compiled' | 'missing';
 
 export interface ViewerParty {
   name?: string;
@@ -100,6 +102,8 @@ export interface ViewedDocument {
   csv?: { header: string[]; rows: string[][] };
   /** Stylesheets that can render this document (first = default). */
   stylesheets: StylesheetId[];
+  /** Stylesheets that would apply to this format but cannot run here, with why (shown, not offered). */
+  unavailableStylesheets?: Array<{ id: StylesheetId; reason: StylesheetUnavailableReason }>;
   attachments: ViewerAttachment[];
   /** The document's XML or text, decoded, and its pretty form; `truncated` when only the start is kept. */
   source: { text: string; pretty: string; size: number; contentType: string; truncated: boolean };
@@ -139,8 +143,15 @@ const bytesInput = z.object({
   destinationId: z.string().trim().max(200).optional(),
 });
 
+/** A file the user picked or dropped in Electron: a handle the preload granted (main reads the file). */
+const handleInput = z.object({
+  handle: fileHandleSchema,
+  destinationId: z.string().trim().max(200).optional(),
+});
+
 export const viewerChannels = {
-  'viewer.open': channel<ViewerResult>()(bytesInput),
+  /** The bytes (browser shell; bytes fetched through another channel) or a granted handle (Electron). */
+  'viewer.open': channel<ViewerResult>()(z.union([bytesInput, handleInput])),
   'viewer.render': channel<RenderedDocument>()(
     z.object({ id: z.string().min(1).max(100), index: z.number().int().min(0).max(100_000), stylesheet: stylesheetIdSchema }),
   ),
@@ -152,17 +163,3 @@ export const viewerChannels = {
     }),
   ),
 };
-
-/**
- * A finding of the official rules (XSD, Schematron) to show on the document. The viewer takes them
- * from whoever validated the document (issue 13's engine); a click shows the place in the source.
- */
-export interface ViewerFinding {
-  rule: string;
-  severity: 'fatal' | 'warning' | 'information';
-  message: string;
-  /** XPath of the element the rule points at. */
-  location?: string;
-  /** 1-based line in the pretty-printed source, when known. */
-  line?: number;
-}

@@ -9,6 +9,7 @@ import type {
   Delivery,
   DocumentLine,
   DocumentReferences,
+  HandlingUnit,
   Identifier,
   LineItem,
   MonetaryTotals,
@@ -17,6 +18,7 @@ import type {
   PaymentMeans,
   Period,
   Quantity,
+  Shipment,
   TaxCategory,
   TaxTotal,
   UblDocument,
@@ -59,6 +61,7 @@ export function normalizeUblTree(root: XmlElement): UblDocument {
   assign(document, 'sender', parties[senderRole]);
   assign(document, 'recipient', parties[recipientRole]);
   assign(document, 'delivery', readDelivery(root, documentType));
+  if (documentType === 'despatch-advice') assign(document, 'shipment', readShipment(root));
   assign(document, 'taxTotal', readTaxTotal(root, textAt(root, 'DocumentCurrencyCode')));
   assign(
     document,
@@ -250,7 +253,53 @@ function readDelivery(root: XmlElement, documentType: UblDocumentType): Delivery
   assign(delivery, 'locationId', readIdentifier(findElement(element, 'DeliveryLocation/ID')));
   assign(delivery, 'address', readAddress(findElement(element, 'DeliveryLocation/Address')));
   assign(delivery, 'partyName', textAt(element, 'DeliveryParty/PartyName/Name'));
+  assign(delivery, 'period', readDeliveryPeriod(element));
+  assign(delivery, 'despatchDate', textAt(element, 'Despatch/ActualDespatchDate'));
+  assign(delivery, 'trackingId', textAt(element, 'TrackingID'));
   return Object.keys(delivery).length > 0 ? delivery : undefined;
+}
+
+function readDeliveryPeriod(delivery: XmlElement | undefined): Period | undefined {
+  if (!delivery) return undefined;
+  return readPeriod(
+    childElement(delivery, 'RequestedDeliveryPeriod') ?? childElement(delivery, 'PromisedDeliveryPeriod') ?? childElement(delivery, 'EstimatedDeliveryPeriod'),
+  );
+}
+
+function readShipment(root: XmlElement): Shipment | undefined {
+  const element = childElement(root, 'Shipment');
+  if (!element) return undefined;
+  const shipment: Shipment = { handlingUnits: childElements(element, 'TransportHandlingUnit').map(readHandlingUnit) };
+  assign(shipment, 'id', textAt(element, 'ID'));
+  assign(shipment, 'information', textAt(element, 'Information'));
+  assign(shipment, 'grossWeight', readQuantity(childElement(element, 'GrossWeightMeasure')));
+  assign(shipment, 'grossVolume', readQuantity(childElement(element, 'GrossVolumeMeasure')));
+  assign(shipment, 'handlingUnitCount', textAt(element, 'TotalTransportHandlingUnitQuantity'));
+  assign(shipment, 'consignmentId', textAt(element, 'Consignment/ID'));
+  assign(shipment, 'carrier', textAt(element, 'Consignment/CarrierParty/PartyName/Name') ?? textAt(element, 'Consignment/CarrierParty/PartyLegalEntity/RegistrationName'));
+  return shipment;
+}
+
+function readHandlingUnit(element: XmlElement): HandlingUnit {
+  const unit: HandlingUnit = {
+    measures: childElements(element, 'MeasurementDimension').flatMap((dimension) => {
+      const quantity = readQuantity(childElement(dimension, 'Measure'));
+      if (!quantity) return [];
+      const attribute = textAt(dimension, 'AttributeID');
+      return [attribute ? { attribute, quantity } : { quantity }];
+    }),
+    packages: childElements(element, 'Package').map((pack) => {
+      const result: HandlingUnit['packages'][number] = {};
+      assign(result, 'id', textAt(pack, 'ID'));
+      assign(result, 'typeCode', textAt(pack, 'PackagingTypeCode'));
+      assign(result, 'quantity', textAt(pack, 'Quantity'));
+      return result;
+    }),
+  };
+  assign(unit, 'id', textAt(element, 'ID'));
+  assign(unit, 'typeCode', textAt(element, 'TransportHandlingUnitTypeCode'));
+  assign(unit, 'shippingMarks', textAt(element, 'ShippingMarks'));
+  return unit;
 }
 
 function readTaxCategory(element: XmlElement | undefined): TaxCategory | undefined {
@@ -395,8 +444,14 @@ function readLine(line: XmlElement, outer: XmlElement, quantityName: string): Do
   assign(result, 'price', readAmount(childElement(price, 'PriceAmount')));
   assign(result, 'baseQuantity', readQuantity(childElement(price, 'BaseQuantity')));
   assign(result, 'lineStatusCode', textAt(line, 'LineStatusCode'));
-  assign(result, 'orderLineReference', textAt(line, 'OrderLineReference/LineID'));
+  assign(result, 'orderLineReference', textAt(line, 'OrderLineReference/LineID') ?? textAt(outer, 'OrderLineReference/LineID'));
   assign(result, 'period', readPeriod(childElement(line, 'InvoicePeriod')));
+  assign(result, 'outstandingReason', textAt(line, 'OutstandingReason'));
+  const units = findElements(line, 'Shipment/TransportHandlingUnit').map(readHandlingUnit);
+  if (units.length > 0) result.handlingUnits = units;
+  const substituted = childElement(outer, 'SellerSubstitutedLineItem');
+  if (substituted) result.substitutedItem = readLineItem(childElement(substituted, 'Item'));
+  assign(result, 'deliveryPeriod', readDeliveryPeriod(childElement(line, 'Delivery')));
   return result;
 }
 

@@ -89,6 +89,11 @@ export interface DocumentReferences {
 
 export interface Delivery {
   date?: string;
+  /** Requested (order), promised (order response) or estimated (despatch advice) delivery period. */
+  period?: Period;
+  /** DespatchAdvice: `Shipment/Delivery/Despatch/ActualDespatchDate`. */
+  despatchDate?: string;
+  trackingId?: string;
   locationId?: Identifier;
   address?: Address;
   partyName?: string;
@@ -178,6 +183,29 @@ export interface LineItem {
   taxCategory?: TaxCategory;
 }
 
+/** A package, pallet or other transport handling unit (DespatchAdvice `TransportHandlingUnit`). */
+export interface HandlingUnit {
+  id?: string;
+  /** UNECE Rec. 21 package type, e.g. `PX` pallet, `BX` box. */
+  typeCode?: string;
+  shippingMarks?: string;
+  /** `MeasurementDimension`: e.g. `AAB` gross weight, `AAW` gross volume. */
+  measures: Array<{ attribute?: string; quantity: Quantity }>;
+  packages: Array<{ id?: string; typeCode?: string; quantity?: string }>;
+}
+
+/** DespatchAdvice: the shipment (`cac:Shipment`). */
+export interface Shipment {
+  id?: string;
+  information?: string;
+  grossWeight?: Quantity;
+  grossVolume?: Quantity;
+  handlingUnitCount?: string;
+  consignmentId?: string;
+  carrier?: string;
+  handlingUnits: HandlingUnit[];
+}
+
 export interface DocumentLine {
   id?: string;
   /** InvoicedQuantity / CreditedQuantity / Quantity / DeliveredQuantity. */
@@ -194,6 +222,14 @@ export interface DocumentLine {
   lineStatusCode?: string;
   orderLineReference?: string;
   period?: Period;
+  /** DespatchAdvice: why a quantity is outstanding (UNCL4053-like code, e.g. `AV`). */
+  outstandingReason?: string;
+  /** DespatchAdvice: the packages this line travels in. */
+  handlingUnits?: HandlingUnit[];
+  /** OrderResponse: the item the seller offers instead (`SellerSubstitutedLineItem`). */
+  substitutedItem?: LineItem;
+  /** Orders and order responses: the line's requested or promised delivery period. */
+  deliveryPeriod?: Period;
 }
 
 export interface Parties {
@@ -242,6 +278,8 @@ export interface UblDocument {
   /** The party it is addressed to. */
   recipient?: Party;
   delivery?: Delivery;
+  /** DespatchAdvice: the shipment, carrier and packages. */
+  shipment?: Shipment;
   lines: DocumentLine[];
   allowanceCharges: AllowanceCharge[];
   taxTotal?: TaxTotal;

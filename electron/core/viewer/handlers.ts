@@ -1,4 +1,6 @@
 /** `viewer.*`: open any e-invoice file, render it with an official stylesheet, print it to PDF. */
+import { VIEWER_MAX_FILE_BYTES } from '../../../shared/contract';
+import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
 import { createViewerService } from './service';
 import { createXsltStylesheetEngine, findStandardsRoot } from './xslt-engine';
@@ -14,7 +16,12 @@ export const createViewerHandlers: HandlerFactory = (services) => {
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
   const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
   return {
-    'viewer.open': (input) => Promise.resolve(viewer.open(input.name, input.base64, input.destinationId)),
+    'viewer.open': async (input, context) => {
+      if ('base64' in input) return viewer.open(input.name, input.base64, input.destinationId);
+      // A granted handle (Electron): main reads the file the user picked or dropped; the size is checked first.
+      const file = await readFileRef(await resolveFileRef(input.handle, services.files, context), { maxBytes: VIEWER_MAX_FILE_BYTES, what: 'file' });
+      return viewer.openBytes(file.name, file.bytes, input.destinationId);
+    },
     'viewer.render': (input) => viewer.render(input.id, input.index, input.stylesheet),
     'viewer.pdf': (input) => viewer.pdf(input.html, input.fileName),
   };

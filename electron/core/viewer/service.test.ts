@@ -38,6 +38,7 @@ describe('official stylesheets, in the core, sandboxed', () => {
 
   it('does not offer AssoSoftware (SaxonJS refuses it, XTSE0090) and refuses a stylesheet that does not apply', async () => {
     const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    expect(file.documents[0]?.unavailableStylesheets).toEqual([{ id: 'fatturapa-asso', reason: 'not-compiled' }]);
     await expect(viewer.render(file.id, 0, 'fatturapa-asso')).rejects.toThrow(/does not apply/);
     await expect(viewer.render(file.id, 0, 'ksef-fa2')).rejects.toThrow(/does not apply/);
   });

@@ -15,6 +15,7 @@ const KEPT_FILES = 12;
 
 export interface ViewerService {
   open(name: string, base64: string, destinationId?: string): ViewerResult;
+  openBytes(name: string, bytes: Uint8Array, destinationId?: string): ViewerResult;
   render(id: string, index: number, stylesheet: StylesheetId): Promise<RenderedDocument>;
   pdf(html: string, fileName: string): Promise<FilePayload & { engine: 'electron' | 'chromium' | 'none' }>;
 }
@@ -24,11 +25,17 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
   const now = deps.now ?? (() => performance.now());
   const opened = new Map<string, { texts: string[]; labels: string[]; stylesheets: StylesheetId[][] }>();
 
-  return {
+  const service: ViewerService = {
     open(name, base64, destinationId) {
-      const bytes = Buffer.from(base64, 'base64');
+      return service.openBytes(name, Buffer.from(base64, 'base64'), destinationId);
+    },
+    openBytes(name, bytes, destinationId) {
       const file = openFile(name, bytes, destinationId);
-      for (const document of file.documents) document.stylesheets = document.stylesheets.filter((sheet) => engine.supports(sheet, document.formatLabel));
+      for (const document of file.documents) {
+        const unavailable = document.stylesheets.filter((sheet) => !engine.supports(sheet, document.formatLabel));
+        document.stylesheets = document.stylesheets.filter((sheet) => !unavailable.includes(sheet));
+        if (unavailable.length > 0) document.unavailableStylesheets = unavailable.map((id) => ({ id, reason: engine.unavailableReason(id, document.formatLabel) }));
+      }
       const id = randomUUID();
       opened.set(id, { texts: file.texts, labels: file.documents.map((document) => document.formatLabel), stylesheets: file.documents.map((document) => document.stylesheets) });
       while (opened.size > KEPT_FILES) opened.delete(opened.keys().next().value as string);
@@ -54,4 +61,5 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
       return { fileName: safeName, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), size: bytes.length, engine: deps.printer.engine };
     },
   };
+  return service;
 }

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, type StylesheetId } from '../../../shared/contract';
 import type { StylesheetEngine } from './stylesheets';
@@ -31,8 +32,13 @@ function artefactFor(stylesheet: StylesheetId, formatLabel: string): string | nu
   }
 }
 
-/** The repository (or app) folder holding standards/sef/manifest.json, searched from the working folder and the entry script. */
-export function findStandardsRoot(starts: string[] = [process.cwd(), path.dirname(process.argv[1] ?? process.cwd())]): string | null {
+const here = (): string => (typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The repository (or app) folder holding standards/sef/manifest.json, searched from this module (the
+ * bundle in dist/electron, inside the packaged app too), the working folder and the entry script.
+ */
+export function findStandardsRoot(starts: string[] = [here(), process.cwd(), path.dirname(process.argv[1] ?? process.cwd())]): string | null {
   for (const start of starts) {
     let dir = path.resolve(start);
     for (let depth = 0; depth < 5; depth += 1) {
@@ -156,6 +162,11 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
     supports(stylesheet, formatLabel) {
       const artefact = artefactFor(stylesheet, formatLabel);
       return artefact !== null && manifest[artefact] !== undefined && existsSync(path.join(root, manifest[artefact].sef));
+    },
+    unavailableReason(stylesheet, formatLabel) {
+      // scripts/compile-standards.mjs leaves the AssoSoftware sheet out: SaxonJS refuses it (XTSE0090, standards/README.md).
+      const artefact = artefactFor(stylesheet, formatLabel);
+      return stylesheet === 'fatturapa-asso' && (!artefact || !manifest[artefact]) ? 'not-compiled' : 'missing';
     },
     render(xml, stylesheet, formatLabel) {
       const artefact = artefactFor(stylesheet, formatLabel);

@@ -33,14 +33,14 @@ export function App() {
   // While signing in again, the header keeps showing the session that was lost.
   const frameStatus = signedIn ? session.data : reloginOpen ? (lostSession ?? session.data) : null;
   // "Open file…" needs no account: signed out, it replaces the sign-in screen until the user goes back.
-  const signedOutViewer = !frameStatus && location.pathname === '/open';
+  const signedOutViewer = !frameStatus && (location.pathname === '/open' || location.pathname === '/validate');
   return (
     <>
       {frameStatus ? (
         <AppFrame status={frameStatus} inert={reloginOpen} />
       ) : signedOutViewer ? (
         <Suspense fallback={<SplashScreen />}>
-          <OpenFilePage standalone />
+          <OpenFilePage key={location.pathname} standalone purpose={location.pathname === '/validate' ? 'validate' : 'open'} />
         </Suspense>
       ) : (
         <SignInPage />

@@ -50,6 +50,8 @@ export function CommandPalette() {
       { id: 'uploads', label: t('palette.goUploads'), run: go('/uploads') },
       { id: 'close-journal', label: t('palette.closeJournal'), run: go('/fiscal') },
       { id: 'fiscal', label: t('palette.goFiscal'), run: go('/fiscal') },
+      { id: 'open-file', label: t('viewer.palette.openFile'), run: go('/open') },
+      { id: 'validate-file', label: t('viewer.palette.validateFile'), run: go('/validate') },
       { id: 'profile', label: t('palette.switchProfile'), run: go('/settings') },
       { id: 'settings', label: t('palette.goSettings'), run: go('/settings') },
     ];

@@ -78,6 +78,7 @@ export function AppRoutes() {
           <Route path="activity/*" element={<ActivityPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
           <Route path="open" element={<OpenFilePage />} />
+          <Route path="validate" element={<OpenFilePage key="validate" purpose="validate" />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

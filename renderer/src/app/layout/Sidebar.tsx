@@ -3,13 +3,14 @@ import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useAppInfo } from '../../features/session/hooks';
 
-const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' | 'viewer.openFile.nav' | 'folders.nav.folders' | 'folders.nav.activity' }[] = [
+const items: { to: string; icon: IconName; label: 'nav.documents' | 'nav.uploads' | 'nav.fiscal' | 'nav.settings' | 'viewer.openFile.nav' | 'viewer.validateFile.nav' | 'folders.nav.folders' | 'folders.nav.activity' }[] = [
   { to: '/documents', icon: 'documents', label: 'nav.documents' },
   { to: '/uploads', icon: 'uploads', label: 'nav.uploads' },
   { to: '/fiscal', icon: 'fiscal', label: 'nav.fiscal' },
   { to: '/folders', icon: 'layers', label: 'folders.nav.folders' },
   { to: '/activity', icon: 'clock', label: 'folders.nav.activity' },
   { to: '/open', icon: 'layers', label: 'viewer.openFile.nav' },
+  { to: '/validate', icon: 'check', label: 'viewer.validateFile.nav' },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' nav-link--active' : ''}`;

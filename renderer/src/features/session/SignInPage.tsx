@@ -144,6 +144,8 @@ export function SignInPage() {
           </form>
           <p className="auth-card__open">
             <Link to="/open">{t('viewer.openFile.fromSignIn')}</Link>
+            <span aria-hidden="true"> · </span>
+            <Link to="/validate">{t('viewer.validateFile.fromSignIn')}</Link>
           </p>
         </div>
 

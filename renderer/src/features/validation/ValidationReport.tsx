@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { LocalValidation, LocalValidationIssue } from '../../../../shared/contract/standards';
 import { placeOf, type Place } from './place';
 import './validation.css';
@@ -16,15 +17,18 @@ const CONTEXT_LINES = 3;
  * The official rules' verdict on a document before it is sent: errors and warnings grouped, each with
  * its rule id, message and place; choosing one shows the place in the document and the source line.
  */
+/** The verdict in one sentence: refused with N errors, passes with warnings, or passes. */
+export function verdictHeadline(t: TFunction, result: LocalValidation): string {
+  const ruleSet = { ruleSet: result.ruleSet.name, version: result.ruleSet.version };
+  if (!result.valid) return t('validation.fails', { ...ruleSet, count: result.fatal.length });
+  if (result.warnings.length > 0) return t('validation.passesWithWarnings', { ...ruleSet, count: result.warnings.length });
+  return t('validation.passes', ruleSet);
+}
+
 export function ValidationReport({ result, sourceText }: ValidationReportProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<LocalValidationIssue | null>(null);
-  const ruleSet = { ruleSet: result.ruleSet.name, version: result.ruleSet.version };
-  const headline = !result.valid
-    ? t('validation.fails', { ...ruleSet, count: result.fatal.length })
-    : result.warnings.length > 0
-      ? t('validation.passesWithWarnings', { ...ruleSet, count: result.warnings.length })
-      : t('validation.passes', ruleSet);
+  const headline = verdictHeadline(t, result);
 
   return (
     <section className={`validation validation--${result.valid ? 'valid' : 'invalid'}`} aria-label={headline}>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ViewedDocument, ViewerFinding, ViewerResult } from '../../../../shared/contract';
+import type { FileHandleRef, FileRef, ViewedDocument, ViewerResult } from '../../../../shared/contract';
+import type { LocalValidation, LocalValidationIssue } from '../../../../shared/contract/standards';
 import { bridge } from '../../bridge';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -12,7 +13,11 @@ import { DocumentView } from '../documents/detail/DocumentView';
 import { AttachmentList } from './AttachmentList';
 import { CsvTable } from './CsvTable';
 import { DocumentHeader } from './DocumentHeader';
-import { FindingsPanel } from './FindingsPanel';
+import { placeOf } from '../validation/place';
+import { CheckPanel } from './CheckPanel';
+import { checkInput, isCheckable, useDocumentCheck, type CheckState } from './document-check';
+import { findPlace } from './places';
+import { isPostAward, PostAwardView } from './PostAwardView';
 import { rememberLayout, rememberedLayout, type LayoutChoice } from './layout-choice';
 import { ViewerActions } from './ViewerActions';
 import { SandboxedFrame } from './SandboxedFrame';
@@ -21,12 +26,11 @@ import { SourceCode } from './SourceCode';
 import '../documents/documents.css';
 import './viewer.css';
 
-export interface ViewerFile {
-  name: string;
-  base64: string;
+/** The file to show: its bytes, or (Electron) a handle the preload granted for it, so main reads it. */
+export type ViewerFile = ({ name: string; base64: string } | { name: string; handle: FileHandleRef }) & {
   /** KSeF number / SDI id, when known (a delivered transfer document). */
   destinationId?: string | undefined;
-}
+};
 
 export interface ExtraTab {
   id: string;
@@ -44,16 +48,34 @@ interface DocumentViewerProps {
   extraTabs?: ExtraTab[];
   tab?: string;
   onTab?(tab: string): void;
-  /** The official rules' findings for this document, when they were run (see ViewerFinding). */
-  findings?: ViewerFinding[];
+  /**
+   * The official rules (issue 13's engine) on the documents shown: `auto` checks each document as it
+   * is shown (Validate a file, upload batch), `manual` offers a button (Open file…).
+   */
+  check?: 'auto' | 'manual';
+  /** A check already run by the caller (the send dialog), shown on a file's only document. */
+  validation?: LocalValidation;
+}
+
+interface Opened {
+  result: ViewerResult;
+  /** The file as it came, for the official rules when it is a single document. */
+  original: FileRef | null;
 }
 
 /** One viewer for every e-invoice format and every place a document appears (issue 14). */
-export function DocumentViewer({ fileKey, load, inbox, extraTabs = [], tab, onTab, findings }: DocumentViewerProps) {
+export function DocumentViewer({ fileKey, load, inbox, extraTabs = [], tab, onTab, check, validation }: DocumentViewerProps) {
   const { t } = useTranslation();
-  const opened = useQuery<ViewerResult>({
+  const opened = useQuery<Opened>({
     queryKey: ['viewer', ...fileKey],
-    queryFn: async () => bridge.invoke('viewer.open', await load()),
+    queryFn: async () => {
+      const file = await load();
+      const destination = file.destinationId ? { destinationId: file.destinationId } : {};
+      const result = await bridge.invoke('viewer.open', 'handle' in file ? { handle: file.handle, ...destination } : { name: file.name, base64: file.base64, ...destination });
+      const single = result.containers.length === 0 && result.documents.length === 1;
+      const original: FileRef = 'handle' in file ? file.handle : { kind: 'bytes', name: file.name, base64: file.base64 };
+      return { result, original: single ? original : null };
+    },
     staleTime: Infinity,
     gcTime: 60_000,
     retry: false,
@@ -79,10 +101,19 @@ export function DocumentViewer({ fileKey, load, inbox, extraTabs = [], tab, onTa
       />
     );
   }
-  return <OpenedFile result={opened.data} inbox={inbox} extraTabs={extraTabs} tab={tab} onTab={onTab} findings={findings} />;
+  return <OpenedFile result={opened.data.result} original={opened.data.original} inbox={inbox} extraTabs={extraTabs} tab={tab} onTab={onTab} check={check} validation={validation} />;
 }
 
-function OpenedFile({ result, inbox, extraTabs, tab, onTab, findings }: { result: ViewerResult } & Pick<DocumentViewerProps, 'inbox' | 'extraTabs' | 'tab' | 'onTab' | 'findings'>) {
+function OpenedFile({
+  result,
+  original,
+  inbox,
+  extraTabs,
+  tab,
+  onTab,
+  check,
+  validation,
+}: Opened & Pick<DocumentViewerProps, 'inbox' | 'extraTabs' | 'tab' | 'onTab' | 'check' | 'validation'>) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const document = result.documents[index];
@@ -119,7 +150,21 @@ function OpenedFile({ result, inbox, extraTabs, tab, onTab, findings }: { result
           </ul>
         </Alert>
       ) : null}
-      {document ? <OneDocument key={`${result.id}-${index}`} fileId={result.id} index={index} document={document} inbox={inbox} extraTabs={extraTabs ?? []} tab={tab} onTab={onTab} findings={findings} /> : null}
+      {document ? (
+        <OneDocument
+          key={`${result.id}-${index}`}
+          fileId={result.id}
+          index={index}
+          document={document}
+          original={original}
+          inbox={inbox}
+          extraTabs={extraTabs ?? []}
+          tab={tab}
+          onTab={onTab}
+          check={check}
+          validation={count === 1 ? validation : undefined}
+        />
+      ) : null}
     </div>
   );
 }
@@ -152,12 +197,20 @@ function OneDocument({
   extraTabs,
   tab,
   onTab,
-  findings,
-}: { fileId: string; index: number; document: ViewedDocument; extraTabs: ExtraTab[] } & Pick<DocumentViewerProps, 'inbox' | 'tab' | 'onTab' | 'findings'>) {
+  check,
+  validation,
+  original,
+}: { fileId: string; index: number; document: ViewedDocument; extraTabs: ExtraTab[]; original: FileRef | null } & Pick<DocumentViewerProps, 'inbox' | 'tab' | 'onTab' | 'check' | 'validation'>) {
   const { t } = useTranslation();
   const baseId = useId();
   const [ownTab, setOwnTab] = useState<string>('document');
   const [highlightLine, setHighlightLine] = useState<number | undefined>();
+  const [selectedIssue, setSelectedIssue] = useState<LocalValidationIssue | null>(null);
+  const [placeNote, setPlaceNote] = useState<string | undefined>();
+  const checkable = check !== undefined && isCheckable(document);
+  const checkFile = useMemo(() => (checkable ? checkInput(document, original) : null), [checkable, document, original]);
+  const checker = useDocumentCheck(checkFile, { auto: checkable && check === 'auto' });
+  const checkState: CheckState | null = validation ? { status: 'done', result: validation } : checkable ? checker.state : null;
   const [layout, setLayout] = useState<LayoutChoice>(() => rememberedLayout(document));
   const layoutRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -180,6 +233,44 @@ function OneDocument({
     retry: false,
   });
 
+  const showLine = (issue: LocalValidationIssue) => {
+    setSelectedIssue(issue);
+    if (issue.line === undefined) return;
+    setHighlightLine(issue.line);
+    select('source');
+  };
+  const placeWords = (issue: LocalValidationIssue) => {
+    const place = placeOf(issue.location);
+    return t(`validation.place.${place.section}`, { number: place.lineNumber });
+  };
+  const showPlace = (issue: LocalValidationIssue) => {
+    setSelectedIssue(issue);
+    if (stylesheetHtml) {
+      setPlaceNote(t('viewer.validation.placeInStylesheet'));
+      return;
+    }
+    const highlight = () => {
+      const container = layoutRef.current;
+      container?.querySelectorAll('[data-place-hit]').forEach((element) => element.removeAttribute('data-place-hit'));
+      const element = container ? findPlace(container, issue.location) : null;
+      if (element) {
+        element.setAttribute('data-place-hit', 'true');
+        // jsdom (unit tests) has no scrollIntoView.
+        if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center' });
+        setPlaceNote(t('viewer.validation.placeShown', { place: placeWords(issue) }));
+        return;
+      }
+      setPlaceNote(t('viewer.validation.placeNotInLayout', { place: placeWords(issue) }));
+      showLine(issue);
+    };
+    if (active === 'document') highlight();
+    else {
+      select('document');
+      // The layout mounts on the next render; highlight once it is there.
+      requestAnimationFrame(() => requestAnimationFrame(highlight));
+    }
+  };
+
   const onTabKey = (event: KeyboardEvent) => {
     const position = tabs.findIndex((candidate) => candidate.id === active);
     const next = event.key === 'ArrowRight' ? tabs[(position + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(position - 1 + tabs.length) % tabs.length] : undefined;
@@ -197,7 +288,17 @@ function OneDocument({
   const stylesheetHtml = useStylesheet && rendered.isSuccess ? rendered.data.html : undefined;
   const body = (): ReactNode => {
     if (active === 'source') {
-      return <SourceCode fileName={document.name} text={document.source.text} pretty={document.source.pretty} size={document.source.size} contentType={document.source.contentType} truncated={document.source.truncated} highlightLine={highlightLine} />;
+      return (
+        <SourceCode
+          fileName={document.name}
+          text={document.source.text}
+          pretty={document.source.pretty}
+          size={document.source.size}
+          contentType={document.source.contentType}
+          truncated={document.source.truncated}
+          highlightLine={highlightLine}
+        />
+      );
     }
     if (active === 'attachments') return <AttachmentList attachments={document.attachments} />;
     const extra = extraTabs.find((candidate) => candidate.id === active);
@@ -229,7 +330,7 @@ function OneDocument({
             ) : null}
             <div ref={layoutRef} className="viewer__layout">
               <DocumentHeader document={document} />
-              {document.ubl ? <DocumentView type={inbox?.type} uuid={inbox?.uuid} document={document.ubl} /> : null}
+              {document.ubl ? isPostAward(document.ubl) ? <PostAwardView document={document.ubl} /> : <DocumentView type={inbox?.type} uuid={inbox?.uuid} document={document.ubl} /> : null}
               {document.layout ? <SchemaLayoutView layout={document.layout} /> : null}
               {document.csv ? <CsvTable header={document.csv.header} rows={document.csv.rows} /> : null}
             </div>
@@ -253,16 +354,33 @@ function OneDocument({
                 </option>
               ))}
               <option value="own">{t('viewer.layoutChoice.own')}</option>
+              {(document.unavailableStylesheets ?? []).map(({ id }) => (
+                <option key={id} value={id} disabled>
+                  {t('viewer.layoutChoice.unavailable', { stylesheet: t(`viewer.layoutChoice.${id}`) })}
+                </option>
+              ))}
             </select>
           </label>
         ) : null}
         <span className="spacer" />
         <ViewerActions document={document} stylesheetHtml={stylesheetHtml} layoutElement={() => layoutRef.current} />
       </div>
-      {findings && findings.length > 0 ? <FindingsPanel findings={findings} onShow={(line) => {
-            setHighlightLine(line);
-            select('source');
-          }} /> : null}
+      {document.stylesheets.length > 0 && document.unavailableStylesheets?.length ? (
+        <p className="viewer__unavailable">
+          {document.unavailableStylesheets.map(({ id, reason }) => t(`viewer.layoutChoice.unavailableReason.${reason}`, { stylesheet: t(`viewer.layoutChoice.${id}`) })).join(' ')}
+        </p>
+      ) : null}
+      {checkState ? (
+        <CheckPanel
+          state={checkState}
+          onRun={validation ? undefined : checker.start}
+          onCancel={checker.cancel}
+          selected={selectedIssue}
+          onShowPlace={showPlace}
+          onShowLine={showLine}
+          note={placeNote}
+        />
+      ) : null}
       <div className="doc-pane__tabs viewer__tabs" role="tablist" aria-label={t('viewer.view.views')} onKeyDown={onTabKey}>
         {tabs.map((candidate) => (
           <button

@@ -8,14 +8,16 @@ import { Logo } from '../../components/Logo';
 import { DocIcon } from '../documents/DocIcon';
 import { formatBytes } from '../documents/model/format';
 import { DocumentViewer } from './DocumentViewer';
-import { readViewerFile } from './read-file';
+import { grantedViewerFile } from './read-file';
 import './viewer.css';
 
 /**
- * "Open file…": any e-invoice file from this computer, shown by the one document viewer. Works
- * signed in (a page of the app) and signed out (`standalone`, reached from the sign-in screen).
+ * "Open file…": any e-invoice file from this computer, shown by the one document viewer, with the
+ * official rules' check one click away. "Validate a file" (`purpose="validate"`) is the same screen
+ * that checks at once. Both work signed in (a page of the app) and signed out (`standalone`, reached
+ * from the sign-in screen): nothing is uploaded.
  */
-export default function OpenFilePage({ standalone = false }: { standalone?: boolean }) {
+export default function OpenFilePage({ standalone = false, purpose = 'open' }: { standalone?: boolean; purpose?: 'open' | 'validate' }) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ file: File; serial: number } | null>(null);
@@ -77,15 +79,19 @@ export default function OpenFilePage({ standalone = false }: { standalone?: bool
       ) : null}
       <header className="page-header open-file__header">
         <div>
-          <h1 className="page-header__title">{t('viewer.openFile.title')}</h1>
-          {file ? null : <p className="page-header__subtitle">{t('viewer.openFile.intro')}</p>}
+          <h1 className="page-header__title">{purpose === 'validate' ? t('viewer.validateFile.title') : t('viewer.openFile.title')}</h1>
+          {file ? null : <p className="page-header__subtitle">{purpose === 'validate' ? t('viewer.validateFile.intro') : t('viewer.openFile.intro')}</p>}
         </div>
         {file ? picker : null}
       </header>
       {refused ? <Alert tone="error" title={refused} /> : null}
       {file ? (
         <div className="open-file__viewer" onDragOver={onDragOver} onDrop={onDrop}>
-          <DocumentViewer fileKey={['local', file.serial, file.file.name, file.file.size]} load={() => readViewerFile(file.file)} />
+          <DocumentViewer
+            fileKey={['local', file.serial, file.file.name, file.file.size]}
+            load={() => grantedViewerFile(file.file)}
+            check={purpose === 'validate' ? 'auto' : 'manual'}
+          />
         </div>
       ) : (
         <div

@@ -8,6 +8,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { base64ToBytes, saveBytes } from '../../../components/pdf-viewer';
 import { DocIcon } from '../DocIcon';
 import { formatAmount, formatBytes, formatDate, formatQuantity } from '../model/format';
+import { placeAttributes } from '../../viewer/places';
+import type { PlaceSection } from '../../validation/place';
 import { addressLines, PartyCard } from './PartyCard';
 
 interface DocumentViewProps {
@@ -19,16 +21,29 @@ interface DocumentViewProps {
 
 const partyOrder: Array<keyof Parties> = ['supplier', 'seller', 'despatch', 'customer', 'buyer', 'delivery', 'payee', 'taxRepresentative', 'originator'];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** Where a validation finding about each party points (features/validation/place.ts). */
+const partyPlace: Record<keyof Parties, PlaceSection> = {
+  supplier: 'seller',
+  seller: 'seller',
+  despatch: 'seller',
+  customer: 'buyer',
+  buyer: 'buyer',
+  delivery: 'buyer',
+  payee: 'payee',
+  taxRepresentative: 'payee',
+  originator: 'buyer',
+};
+
+export function Section({ title, place, children }: { title: string; place?: PlaceSection; children: ReactNode }) {
   return (
-    <section className="doc-section">
+    <section className="doc-section" {...(place ? placeAttributes({ section: place }) : {})}>
       <h3 className="doc-section__title">{title}</h3>
       {children}
     </section>
   );
 }
 
-function KeyValues({ rows }: { rows: Array<[string, ReactNode]> }) {
+export function KeyValues({ rows }: { rows: Array<[string, ReactNode]> }) {
   const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
   if (shown.length === 0) return null;
   return (
@@ -77,7 +92,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
 
   return (
     <div className="doc-view">
-      <div className="doc-summary">
+      <div className="doc-summary" {...placeAttributes({ section: 'header' })}>
         <KeyValues
           rows={[
             [t('documents.detail.number'), document.id],
@@ -100,13 +115,15 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
         <Section title={t('documents.detail.sections.parties')}>
           <div className="party-grid">
             {parties.map(({ role, party }) => (
-              <PartyCard key={role} role={t(`documents.detail.parties.${role}`)} party={party} />
+              <div key={role} {...placeAttributes({ section: partyPlace[role] })}>
+                <PartyCard role={t(`documents.detail.parties.${role}`)} party={party} />
+              </div>
             ))}
           </div>
         </Section>
       ) : null}
 
-      <Section title={t('documents.detail.sections.references')}>
+      <Section title={t('documents.detail.sections.references')} place="references">
         <KeyValues
           rows={[
             [t('documents.detail.refs.buyerReference'), document.buyerReference],
@@ -125,6 +142,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
           ]}
         />
         {document.delivery ? (
+          <div {...placeAttributes({ section: 'delivery' })}>
           <KeyValues
             rows={[
               [t('documents.detail.delivery.date'), date(document.delivery.date)],
@@ -133,6 +151,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
               [t('documents.detail.delivery.address'), addressLines(document.delivery.address).join(', ')],
             ]}
           />
+          </div>
         ) : null}
       </Section>
 
@@ -160,7 +179,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
               </thead>
               <tbody>
                 {document.lines.map((line, index) => (
-                  <tr key={`${index}-${line.id ?? ''}`}>
+                  <tr key={`${index}-${line.id ?? ''}`} {...placeAttributes({ section: 'line', lineNumber: index + 1 })}>
                     <td className="mono">{line.id}</td>
                     <td>
                       <span className="doc-line__name">{line.item.name}</span>
@@ -192,7 +211,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
       </Section>
 
       {document.allowanceCharges.length > 0 ? (
-        <Section title={t('documents.detail.sections.allowances')}>
+        <Section title={t('documents.detail.sections.allowances')} place="allowances">
           <ul className="doc-list">
             {document.allowanceCharges.map((charge, index) => (
               <li key={index}>
@@ -205,7 +224,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
       ) : null}
 
       {document.taxTotal && document.taxTotal.subtotals.length > 0 ? (
-        <Section title={t('documents.detail.sections.tax')}>
+        <Section title={t('documents.detail.sections.tax')} place="tax">
           <div className="doc-table-wrap">
             <table className="doc-table">
               <thead>
@@ -241,7 +260,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
       ) : null}
 
       {totalRows.some(([, value]) => value) ? (
-        <Section title={t('documents.detail.sections.totals')}>
+        <Section title={t('documents.detail.sections.totals')} place="totals">
           <dl className="totals-list">
             {totalRows
               .filter(([, value]) => value)
@@ -256,7 +275,7 @@ export function DocumentView({ type, uuid, document }: DocumentViewProps) {
       ) : null}
 
       {document.paymentMeans.length > 0 || document.paymentTerms.length > 0 ? (
-        <Section title={t('documents.detail.sections.payment')}>
+        <Section title={t('documents.detail.sections.payment')} place="payment">
           {document.paymentMeans.map((means, index) => (
             <KeyValues
               key={index}

@@ -17,6 +17,8 @@ import { formatBytes } from '../model/format';
 import { sniffRoot, type SniffedRoot } from '../model/sniff-root';
 import { violationsOf } from '../model/violations';
 import { ValidationReport } from '../../validation/ValidationReport';
+import { DocumentViewer } from '../../viewer/DocumentViewer';
+import { readViewerFile } from '../../viewer/read-file';
 import { MAX_SEND_BYTES, readAsBase64 } from './read-file';
 
 interface SendDocumentDialogProps {
@@ -56,6 +58,7 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
   const rules = useBridgeQuery('validationRules.list', undefined, { staleTime: Infinity });
   const [check, setCheck] = useState<LocalCheck | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [viewing, setViewing] = useState(false);
   const checkRun = useRef(0);
 
   /** Validates locally with the official rules; a newer file or rule set supersedes a check under way. */
@@ -76,6 +79,7 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
   const rulesForType = (rules.data ?? []).filter((candidate) => candidate.documentTypes.includes(type));
 
   const pick = async (file: File | undefined) => {
+    setViewing(false);
     setOutcome(null);
     setFileError(null);
     setChosen(null);
@@ -241,7 +245,29 @@ export function SendDocumentDialog({ defaultType, onClose, onOpen }: SendDocumen
         </p>
       ) : null}
       {check?.status === 'failed' ? <ErrorAlert error={check.error} title={t('validation.checkFailed')} /> : null}
-      {check?.status === 'done' && !outcome ? <ValidationReport result={check.result} sourceText={check.text} /> : null}
+      {check?.status === 'done' && !outcome ? (
+        <>
+          {viewing ? null : <ValidationReport result={check.result} sourceText={check.text} />}
+          {chosen && !viewing ? (
+            <p className="send-form__show">
+              <Button size="sm" variant="secondary" onClick={() => setViewing(true)}>
+                <DocIcon name="list" />
+                {t('viewer.validation.showOnDocument')}
+              </Button>
+            </p>
+          ) : null}
+          {chosen && viewing ? (
+            // In the dialog, not a dialog over it: the findings beside the layout and the source.
+            <div className="send-form__viewer">
+              <DocumentViewer
+                fileKey={['send', chosen.file.name, chosen.file.size, chosen.file.lastModified]}
+                load={() => readViewerFile(chosen.file)}
+                validation={check.result}
+              />
+            </div>
+          ) : null}
+        </>
+      ) : null}
       {confirming && check?.status === 'done' ? (
         <Alert
           tone="warning"

@@ -73,7 +73,7 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
       </button>
       {viewing ? (
         <Suspense fallback={null}>
-          <ViewerDialog title={row.name} fileKey={['draft', row.id]} load={() => readViewerFile(row.draft.file)} onClose={() => setViewing(false)} />
+          <ViewerDialog title={row.name} fileKey={['draft', row.id]} load={() => readViewerFile(row.draft.file)} onClose={() => setViewing(false)} check="auto" />
         </Suspense>
       ) : null}
       <button type="button" className="icon-button batch-row__remove" aria-label={t('uploads.batch.remove', { name: row.name })} onClick={() => removeFromDraft([row.id])}>
