@@ -22,6 +22,8 @@ import type { JournalStore, SyncJournal, SyncJournalEntry } from './journal';
 const PAGE_SIZE = 30;
 const MARK_BATCH = 100;
 const PERSIST_BATCH = 100;
+/** Nobody watches a sync file by file: its writes gather longer (see createWorkerWriter). */
+const WRITE_BATCH_DELAY_MS = 25;
 const EXTENSIONS = ['.xml', '.json', '.pdf', '.meta.json'];
 
 export interface SyncRunDeps {
@@ -65,28 +67,21 @@ export async function checkSyncFolder(folder: string): Promise<void> {
 export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<SyncRunResult> {
   const { api, signal } = deps;
   await checkSyncFolder(rule.folder);
-  const journal = await deps.journals.load(rule.id, rule.folder);
+  const opened = await deps.journals.open(rule.id, rule.folder);
+  const journal = opened.state;
   const counts: SyncRunCounts = { written: 0, skipped: 0, failed: 0, marked: 0, listRequests: 0 };
   const failures: SyncRunResult['failures'] = [];
   const newRecords: DocumentRecord[] = [];
   const onDisk = await folderNames(rule.folder);
   const taken = new Set(Object.values(journal.entries).map((entry) => entry.name.toLowerCase()));
   await removeLeftoverTemps(rule.folder, journal);
-  let saving: Promise<void> = Promise.resolve();
-  let savedAt = 0;
-  const save = (): Promise<void> => {
-    savedAt = Date.now();
-    return (saving = saving.then(() => deps.journals.save(journal)));
-  };
-  /** During downloads, at most once a second: a large journal is rewritten whole each time. A crash loses nothing: unsaved entries are pending, and their files are found intact and kept. */
-  const saveSoon = (): Promise<void> => (Date.now() - savedAt >= 1_000 ? save() : Promise.resolve());
 
   for (const type of rule.types) {
     await listNew(type);
-    await save();
+    await opened.flush();
   }
 
-  const writer = deps.writer?.() ?? createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
+  const writer = deps.writer?.() ?? createWorkerWriter({ batchDelayMs: WRITE_BATCH_DELAY_MS, ...(deps.writerThreads ? { threads: deps.writerThreads } : {}) });
   let stopError: unknown;
   try {
     const pending = Object.entries(journal.entries).filter(([, entry]) => entry.state === 'pending');
@@ -105,23 +100,18 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
             continue;
           }
           const record = item.entry.record;
-          item.entry.state = 'done';
-          item.entry.files = item.written.files;
-          delete item.entry.record;
-          delete item.entry.error;
+          opened.done(item.uuid, item.written.files, item.written.wrote);
           if (item.written.wrote) {
             counts.written += 1;
-            journal.totalWritten += 1;
             if (record) newRecords.push(record);
           } else counts.skipped += 1;
         }
-        await saveSoon();
+        await opened.flush();
       });
       return persisting;
     };
     const fail = (uuid: string, entry: SyncJournalEntry, error: unknown): void => {
       const failure = describeFailure(error);
-      entry.error = failure;
       counts.failed += 1;
       if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message });
     };
@@ -163,11 +153,11 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     await writer.close();
   }
   if (stopError !== undefined) {
-    await save();
+    await opened.flush();
     throw stopError;
   }
   if (rule.markDownloaded) await markDownloaded();
-  await save();
+  await opened.flush();
   return {
     counts,
     newRecords,
@@ -185,18 +175,21 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
       sort: { field: 'createdAt', order: 'asc' },
     };
     let newest = watermark;
+    const added: Array<[string, SyncJournalEntry]> = [];
+    const seen = new Set<string>();
     for (let page = 1; ; page += 1) {
       const result = await api.list(type, filters, page, PAGE_SIZE, { signal });
       counts.listRequests += 1;
       for (const record of result.items) {
         if (!newest || record.createdAt > newest) newest = record.createdAt;
-        if (journal.entries[record.uuid]) continue;
-        journal.entries[record.uuid] = { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record };
+        if (journal.entries[record.uuid] || seen.has(record.uuid)) continue;
+        seen.add(record.uuid);
+        added.push([record.uuid, { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record }]);
       }
       if (result.items.length < PAGE_SIZE || page * PAGE_SIZE >= result.totalItems) break;
     }
     // Journaled with the entries it covers: the next listing starts here.
-    if (newest) journal.watermarks[type] = newest;
+    opened.listed(type, added, newest);
   }
 
   /** The template's name, or with `_<uuid>` when the rule or somebody else already uses it in the folder. */
@@ -226,7 +219,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
           if (failures.length < 20) failures.push({ type, uuid: '', number: '', message: `Saved, but marking ${toMark.length - start} as downloaded failed: ${describeFailure(error).message}` });
           return;
         }
-        for (const [, entry] of slice) entry.marked = true;
+        opened.marked(slice.map(([uuid]) => uuid));
         counts.marked += slice.length;
       }
     }

@@ -153,7 +153,7 @@ describe('inbox sync', () => {
     // Stopped while its downloads are under way: the app was closed (or killed).
     const running = first.sync.runNow(saved.rule.id);
     // The journal is written once the listing is done, before the downloads: stop right then.
-    const journalFile = path.join(userData, 'sync', `${saved.rule.id}.json`);
+    const journalFile = path.join(userData, 'sync', `${saved.rule.id}.jsonl`);
     while (!(await fs.stat(journalFile).catch(() => undefined))) await new Promise((resolve) => setTimeout(resolve, 1));
     await first.sync.dispose();
     await running.catch(() => undefined);
