@@ -15,8 +15,8 @@ import { runPool } from '../documents/bulk/pool';
 import { createWriteQueue } from '../documents/bulk/write-queue';
 import { isSendableType } from '../documents/paths';
 import { detectSourceFormat, sourceExtension } from '../documents/source-view';
-import { targetOfTempName } from '../files/atomic-write';
-import { createWorkerWriter, type AtomicWriter, type WriterThreads } from '../files/worker-writer';
+import { errnoOf, fileError, isDiskFull, nodeAtomicFileSystem, targetOfTempName, tempNameFor, type AtomicFileSystem } from '../files/atomic-write';
+import { createInThreadWriter, createWorkerWriter, type WriterThreads } from '../files/worker-writer';
 import type { JournalStore, SyncJournal, SyncJournalEntry } from './journal';
 
 const PAGE_SIZE = 30;
@@ -25,13 +25,15 @@ const PERSIST_BATCH = 100;
 /** Nobody watches a sync file by file: its writes gather longer (see createWorkerWriter). */
 const WRITE_BATCH_DELAY_MS = 25;
 const EXTENSIONS = ['.xml', '.json', '.pdf', '.meta.json'];
+/** The name of the file written and removed to learn whether the folder takes files. */
+const WRITE_PROBE = '.ledgerdesk-write-check';
 
 export interface SyncRunDeps {
   api: DocumentsApi;
   journals: JournalStore;
   writerThreads?: WriterThreads;
-  /** Tests inject an in-thread writer over a failing file system. */
-  writer?: () => AtomicWriter;
+  /** Tests inject a failing file system (disk full, read-only): the folder check and the writes go through it. */
+  fileSystem?: AtomicFileSystem;
   concurrency?: number;
   signal: AbortSignal;
 }
@@ -45,7 +47,7 @@ export interface SyncRunResult {
   totalWritten: number;
 }
 
-export async function checkSyncFolder(folder: string): Promise<void> {
+export async function checkSyncFolder(folder: string, fileSystem: AtomicFileSystem = nodeAtomicFileSystem): Promise<void> {
   let stats;
   try {
     stats = await fs.stat(folder);
@@ -55,18 +57,30 @@ export async function checkSyncFolder(folder: string): Promise<void> {
     });
   }
   if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder. Choose a folder for this rule.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  // A file really written and removed: permission bits say nothing for an administrator, a read-only disk or a full one.
+  const probe = path.join(folder, tempNameFor(WRITE_PROBE));
   try {
-    await fs.access(folder, fs.constants.W_OK);
-  } catch {
-    throw new AppError('file', `The app is not allowed to write in ${folder} (read-only or no permission). Make it writable or choose another folder.`, {
-      details: { path: folder, errno: 'EACCES' },
-    });
+    const file = await fileSystem.createNew(probe);
+    await file.close();
+  } catch (error) {
+    await fileSystem.remove(probe).catch(() => undefined);
+    throw folderNotWritable(folder, error);
   }
+  await fileSystem.remove(probe).catch(() => undefined);
+}
+
+function folderNotWritable(folder: string, error: unknown): AppError {
+  const errno = errnoOf(error);
+  const details = { path: folder, ...(errno ? { errno } : {}) };
+  if (errno === 'EROFS') return new AppError('file', `${folder} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`, { details, cause: error });
+  if (errno === 'EACCES' || errno === 'EPERM') return new AppError('file', `The app is not allowed to write in ${folder} (no permission). Make it writable or choose another folder.`, { details, cause: error });
+  if (isDiskFull(error)) return new AppError('file', `The disk of ${folder} is full: there is no space left to save documents. Free some space; the rule goes on where it stopped.`, { details, cause: error });
+  return fileError(error, folder);
 }
 
 export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<SyncRunResult> {
   const { api, signal } = deps;
-  await checkSyncFolder(rule.folder);
+  await checkSyncFolder(rule.folder, deps.fileSystem);
   const opened = await deps.journals.open(rule.id, rule.folder);
   const journal = opened.state;
   const counts: SyncRunCounts = { written: 0, skipped: 0, failed: 0, marked: 0, listRequests: 0 };
@@ -81,7 +95,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     await opened.flush();
   }
 
-  const writer = deps.writer?.() ?? createWorkerWriter({ batchDelayMs: WRITE_BATCH_DELAY_MS, ...(deps.writerThreads ? { threads: deps.writerThreads } : {}) });
+  const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter({ batchDelayMs: WRITE_BATCH_DELAY_MS, ...(deps.writerThreads ? { threads: deps.writerThreads } : {}) });
   let stopError: unknown;
   try {
     const pending = Object.entries(journal.entries).filter(([, entry]) => entry.state === 'pending');
@@ -239,7 +253,7 @@ async function fetchFiles(rule: SyncRule, uuid: string, entry: SyncJournalEntry,
 
 /** Temp files of this rule's documents left by a kill mid-write (never anybody else's files). */
 async function removeLeftoverTemps(folder: string, journal: SyncJournal): Promise<void> {
-  const ours = new Set(Object.values(journal.entries).flatMap((entry) => EXTENSIONS.map((extension) => entry.name + extension)));
+  const ours = new Set([WRITE_PROBE, ...Object.values(journal.entries).flatMap((entry) => EXTENSIONS.map((extension) => entry.name + extension))]);
   for (const name of await fs.readdir(folder)) {
     const target = targetOfTempName(name);
     if (target !== undefined && ours.has(target)) await fs.rm(path.join(folder, name), { force: true }).catch(() => undefined);

@@ -13,6 +13,8 @@ import { createTestHttp, type TestHttp } from '../documents/testing/http';
 import { createCoreEvents } from '../events';
 import { MemoryLogger, MemoryNotifier, MemorySettingsStore } from '../testing/memory-ports';
 import { FakeClock } from '../testing/fake-clock';
+import { canMount, restrictedFolder, type RestrictedFolder, type RestrictionMechanism } from '../testing/restricted-folder';
+import type { AtomicFileSystem } from '../files/atomic-write';
 import { createSyncService, notificationText, type SyncRuleInput, type SyncService } from './service';
 
 let emulator: TestEmulator;
@@ -41,6 +43,7 @@ afterEach(async () => {
 
 interface Setup {
   baseUrl?: string;
+  fileSystem?: AtomicFileSystem | undefined;
   settings?: MemorySettingsStore;
   userData?: string;
   signedIn?: () => boolean;
@@ -66,6 +69,7 @@ function makeSync(setup: Setup = {}) {
     profileName: (id) => (id === 'local-emulator' ? 'Local emulator' : undefined),
     signedIn: setup.signedIn ?? (() => true),
     backoffBaseMs: 1_000,
+    ...(setup.fileSystem ? { fileSystem: setup.fileSystem } : {}),
   });
   services.push(sync);
   return { sync, notifier, activity, api, settings, userData };
@@ -233,6 +237,68 @@ describe('inbox sync', () => {
     expect(notificationText([record('Nordic AS')])).toBe('1 new invoice from Nordic AS');
     expect(notificationText([record('Nordic AS'), record('Nordic AS')])).toBe('2 new invoices from Nordic AS');
     expect(notificationText([record('A'), record('B', 'credit-note'), record('C')])).toBe('3 new documents from A and 2 others');
+  });
+});
+
+// A real read-only or full disk where the tests may mount one (root on Linux, as in CI), and the same failures injected at the write boundary everywhere.
+const mechanisms: RestrictionMechanism[] = ['injected', ...((await canMount(os.tmpdir())) ? (['mount'] as const) : [])];
+
+describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (mechanism) => {
+  let restricted: RestrictedFolder | undefined;
+  afterEach(async () => {
+    await restricted?.dispose();
+    restricted = undefined;
+  });
+
+  /** Every file in the folder is whole: the source the service serves under its name (the rule's template is the uuid). */
+  async function expectWholeFiles(api: DocumentsApi, folder: string): Promise<string[]> {
+    const names = await filesIn(folder);
+    expect(names.filter((name) => name.endsWith('.tmp') || name.startsWith('.'))).toEqual([]);
+    for (const name of names) {
+      const source = await api.source('invoice', name.replace(/\.xml$/, ''));
+      expect((await fs.readFile(path.join(folder, name))).equals(Buffer.from(source.bytes)), `${name} is whole`).toBe(true);
+    }
+    return names;
+  }
+
+  it('says the disk is read-only, writes nothing, and saves everything once it is writable again', async () => {
+    restricted = await restrictedFolder(path.join(work, 'disk'), mechanism);
+    const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
+    const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
+    await restricted.readOnly();
+
+    const refused = await sync.runNow(saved.rule.id);
+    expect(refused.state).toBe('error');
+    expect(refused.message).toBe(`${restricted.path} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`);
+    expect(await filesIn(restricted.path)).toEqual([]);
+
+    await restricted.restore();
+    const total = await countMatching(api, { direction: 'incoming' });
+    const after = await sync.runNow(saved.rule.id);
+    expect(after).toMatchObject({ state: 'idle', totalWritten: total });
+    expect(await expectWholeFiles(api, restricted.path)).toHaveLength(total);
+  });
+
+  it('says the disk is full, leaves no file half written, and goes on where it stopped once there is room', async () => {
+    restricted = await restrictedFolder(path.join(work, 'disk'), mechanism);
+    const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
+    const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
+    const total = await countMatching(api, { direction: 'incoming' });
+    // Room for a few documents, not for all of them.
+    await restricted.fill(48 * 1024);
+
+    const full = await sync.runNow(saved.rule.id);
+    expect(full.state).toBe('error');
+    expect(full.message).toMatch(/^The disk is full: there is no space left to write .+\.xml\.$/);
+    expect(full.message).toContain(`${restricted.path}${path.sep}`);
+    const partial = await expectWholeFiles(api, restricted.path);
+    expect(partial.length).toBeLessThan(total);
+
+    await restricted.restore();
+    const resumed = await sync.runNow(saved.rule.id);
+    expect(resumed).toMatchObject({ state: 'idle', totalWritten: total });
+    // Each document once: none written again under another name.
+    expect(await expectWholeFiles(api, restricted.path)).toHaveLength(total);
   });
 });
 
