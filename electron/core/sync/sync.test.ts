@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureBytes, fixtureIndex } from '../../../emulator/documents/test-support/fixtures';
-import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
 import type { SyncRuleStatus } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createDocumentsApi, type DocumentsApi } from '../documents/api';
-import { createTestHttp, type TestHttp } from '../documents/testing/http';
+import { startTestEmulator } from '../../../emulator/testing';
+import { useEmulatorWorkspace } from '../documents/testing/emulator-workspace';
 import { createCoreEvents } from '../events';
 import { MemoryLogger, MemoryNotifier, MemorySettingsStore } from '../testing/memory-ports';
 import { FakeClock } from '../testing/fake-clock';
@@ -17,28 +17,14 @@ import { canMount, restrictedFolder, type RestrictedFolder, type RestrictionMech
 import type { AtomicFileSystem } from '../files/atomic-write';
 import { createSyncService, notificationText, type SyncRuleInput, type SyncService } from './service';
 
-let emulator: TestEmulator;
-let client: TestHttp;
-let token: string;
-let work: string;
 let services: SyncService[] = [];
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ documents: 60 });
-  token = await emulator.login('full');
-  client = createTestHttp();
-});
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-});
-beforeEach(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-sync-'));
-});
-afterEach(async () => {
-  await Promise.all(services.map((service) => service.dispose()));
-  services = [];
-  await fs.rm(work, { recursive: true, force: true });
+const space = useEmulatorWorkspace({
+  start: () => startTestEmulator({ documents: 60 }),
+  prefix: 'ledgerdesk-sync-',
+  beforeRemove: async () => {
+    await Promise.all(services.map((service) => service.dispose()));
+    services = [];
+  },
 });
 
 interface Setup {
@@ -50,10 +36,10 @@ interface Setup {
 }
 
 function makeSync(setup: Setup = {}) {
-  const api: DocumentsApi = createDocumentsApi({ http: client.http, baseUrl: () => setup.baseUrl ?? emulator.urls.documentsUrl, token: () => token });
+  const api: DocumentsApi = createDocumentsApi({ http: space.client.http, baseUrl: () => setup.baseUrl ?? space.emulator.urls.documentsUrl, token: () => space.token });
   const notifier = new MemoryNotifier();
   const settings = setup.settings ?? new MemorySettingsStore();
-  const userData = setup.userData ?? path.join(work, 'user-data');
+  const userData = setup.userData ?? path.join(space.work, 'user-data');
   const logger = new MemoryLogger();
   const activity = createActivityLog({ folder: path.join(userData, 'activity'), settings, logger, who: () => ({ profile: 'Local emulator', user: 'full@example.test' }) });
   const sync = createSyncService({
@@ -75,11 +61,7 @@ function makeSync(setup: Setup = {}) {
   return { sync, notifier, activity, api, settings, userData };
 }
 
-async function inboxFolder(name = 'inbox'): Promise<string> {
-  const folder = path.join(work, name);
-  await fs.mkdir(folder, { recursive: true });
-  return folder;
-}
+const inboxFolder = (name = 'inbox'): Promise<string> => space.folder(name);
 
 const rule = (folder: string, extra: Partial<SyncRuleInput> = {}): SyncRuleInput => ({ name: 'Incoming invoices', profileId: 'local-emulator', types: ['invoice'], direction: 'incoming', folder, ...extra });
 
@@ -149,7 +131,7 @@ describe('inbox sync', () => {
 
   it('resumes a run that was stopped half way without duplicates or gaps', async () => {
     const settings = new MemorySettingsStore();
-    const userData = path.join(work, 'user-data');
+    const userData = path.join(space.work, 'user-data');
     const folder = await inboxFolder();
     const first = makeSync({ settings, userData });
     const saved = await first.sync.save(rule(folder));
@@ -173,7 +155,7 @@ describe('inbox sync', () => {
   });
 
   it('waits out a 429 with Retry-After, and backs off while the service answers 503', async () => {
-    const proxy = await startFaultyProxy(emulator.urls.documentsUrl);
+    const proxy = await startFaultyProxy(space.emulator.urls.documentsUrl);
     try {
       const folder = await inboxFolder();
       const { sync } = makeSync({ baseUrl: proxy.url });
@@ -262,7 +244,7 @@ describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (
   }
 
   it('says the disk is read-only, writes nothing, and saves everything once it is writable again', async () => {
-    restricted = await restrictedFolder(path.join(work, 'disk'), mechanism);
+    restricted = await restrictedFolder(path.join(space.work, 'disk'), mechanism);
     const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
     const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
     await restricted.readOnly();
@@ -280,7 +262,7 @@ describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (
   });
 
   it('says the disk is full, leaves no file half written, and goes on where it stopped once there is room', async () => {
-    restricted = await restrictedFolder(path.join(work, 'disk'), mechanism);
+    restricted = await restrictedFolder(path.join(space.work, 'disk'), mechanism);
     const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
     const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
     const total = await countMatching(api, { direction: 'incoming' });
