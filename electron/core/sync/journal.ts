@@ -181,12 +181,8 @@ interface ReadJournal {
 }
 
 async function readJournal(file: string, ruleId: string, folder: string): Promise<ReadJournal | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
   const lines = text.split('\n').filter((line) => line !== '');
   const first = headerSchema.safeParse(parseJson(lines[0]));
   if (!first.success || first.data.ruleId !== ruleId || first.data.folder !== folder) return undefined;
@@ -226,12 +222,8 @@ function applyLine(state: SyncJournal, line: JournalLine): void {
 }
 
 async function readLegacy(file: string, ruleId: string, folder: string): Promise<ReadJournal | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
   const parsed = legacySchema.safeParse(parseJson(text));
   if (!parsed.success || parsed.data.ruleId !== ruleId || parsed.data.folder !== folder) return undefined;
   const entries: Record<string, SyncJournalEntry> = {};
