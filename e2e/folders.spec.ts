@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { saveScreenshot } from './screenshots';
+import { saveScreenshotInBothThemes } from './screenshots';
 import { signInWithDemoAccount } from './session-helpers';
 
 const openPage = async (page: Page, link: string, heading = link): Promise<void> => {
@@ -32,6 +32,8 @@ test.describe('folders', () => {
   });
 
   test('sync rule, watched folder, period pack, and all of it in the activity log', async ({ page }) => {
+    // Four features one after the other (and each screen twice when screenshots are taken).
+    test.setTimeout(120_000);
     await signInWithDemoAccount(page, 'full');
 
     // 1. A sync rule: the inbox's incoming invoices appear in the folder.
@@ -75,7 +77,7 @@ test.describe('folders', () => {
     await writeFile(join(outbox, 'IT01234567890_00042.xml'), invoiceXml('W-42'));
     await expect.poll(async () => (await readdir(join(outbox, 'sent')).catch((): string[] => [])).includes('IT01234567890_00042.xml'), { timeout: 60_000 }).toBe(true);
     await expect(italy).toContainText('1 sent · 0 failed · 0 in progress');
-    await saveScreenshot(page, 'folders');
+    await saveScreenshotInBothThemes(page, 'folders');
 
     // 3. A period pack of the invoices: its manifest lists every file with its SHA-256.
     const exports = join(work, 'exports');
@@ -87,7 +89,7 @@ test.describe('folders', () => {
     await exportDialog.getByRole('checkbox', { name: 'Include the PDFs' }).uncheck();
     await exportDialog.getByRole('button', { name: 'Create pack' }).click();
     await expect(exportDialog.getByText(/^Pack saved: invoices_.*\.zip/)).toBeVisible({ timeout: 60_000 });
-    await saveScreenshot(page, 'period-pack');
+    await saveScreenshotInBothThemes(page, 'period-pack');
     await exportDialog.getByRole('button', { name: 'Close' }).last().click();
     const [zipName] = await readdir(exports);
     const files = unzipSync(new Uint8Array(await readFile(join(exports, zipName ?? ''))));
@@ -103,6 +105,6 @@ test.describe('folders', () => {
     }
     await page.getByRole('button', { name: 'Verify log' }).click();
     await expect(page.getByText('The log is intact')).toBeVisible();
-    await saveScreenshot(page, 'activity');
+    await saveScreenshotInBothThemes(page, 'activity');
   });
 });

@@ -138,12 +138,19 @@ export function createWriterThreads(idleMs = 60_000): WriterThreads {
 
 export interface WorkerWriterOptions {
   maxThreads?: number;
+  /**
+   * How long a write waits for others to share its message (default 4 ms). A background job that
+   * no one watches file by file (the inbox sync) waits longer: fewer, larger messages, each
+   * waking a thread once.
+   */
+  batchDelayMs?: number;
   /** Where threads come from and go back to; without it, the writer's threads end with it. */
   threads?: WriterThreads;
 }
 
 export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWriter {
   const maxThreads = options.maxThreads ?? 4;
+  const batchDelayMs = options.batchDelayMs ?? BATCH_DELAY_MS;
   const fallback = createInThreadWriter();
   const slots: Slot[] = [];
   let outbox: QueuedWrite[] = [];
@@ -257,7 +264,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     setTimeout(() => {
       flushScheduled = false;
       flush();
-    }, BATCH_DELAY_MS);
+    }, batchDelayMs);
   };
 
   // The callback API: a third of the main thread's cost of `fs.promises` file handles.

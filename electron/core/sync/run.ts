@@ -15,21 +15,25 @@ import { runPool } from '../documents/bulk/pool';
 import { createWriteQueue } from '../documents/bulk/write-queue';
 import { isSendableType } from '../documents/paths';
 import { detectSourceFormat, sourceExtension } from '../documents/source-view';
-import { targetOfTempName } from '../files/atomic-write';
-import { createWorkerWriter, type AtomicWriter, type WriterThreads } from '../files/worker-writer';
+import { errnoOf, fileError, isDiskFull, nodeAtomicFileSystem, targetOfTempName, tempNameFor, type AtomicFileSystem } from '../files/atomic-write';
+import { createInThreadWriter, createWorkerWriter, type WriterThreads } from '../files/worker-writer';
 import type { JournalStore, SyncJournal, SyncJournalEntry } from './journal';
 
 const PAGE_SIZE = 30;
 const MARK_BATCH = 100;
 const PERSIST_BATCH = 100;
+/** Nobody watches a sync file by file: its writes gather longer (see createWorkerWriter). */
+const WRITE_BATCH_DELAY_MS = 25;
 const EXTENSIONS = ['.xml', '.json', '.pdf', '.meta.json'];
+/** The name of the file written and removed to learn whether the folder takes files. */
+const WRITE_PROBE = '.ledgerdesk-write-check';
 
 export interface SyncRunDeps {
   api: DocumentsApi;
   journals: JournalStore;
   writerThreads?: WriterThreads;
-  /** Tests inject an in-thread writer over a failing file system. */
-  writer?: () => AtomicWriter;
+  /** Tests inject a failing file system (disk full, read-only): the folder check and the writes go through it. */
+  fileSystem?: AtomicFileSystem;
   concurrency?: number;
   signal: AbortSignal;
 }
@@ -43,7 +47,7 @@ export interface SyncRunResult {
   totalWritten: number;
 }
 
-export async function checkSyncFolder(folder: string): Promise<void> {
+export async function checkSyncFolder(folder: string, fileSystem: AtomicFileSystem = nodeAtomicFileSystem): Promise<void> {
   let stats;
   try {
     stats = await fs.stat(folder);
@@ -53,40 +57,45 @@ export async function checkSyncFolder(folder: string): Promise<void> {
     });
   }
   if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder. Choose a folder for this rule.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  // A file really written and removed: permission bits say nothing for an administrator, a read-only disk or a full one.
+  const probe = path.join(folder, tempNameFor(WRITE_PROBE));
   try {
-    await fs.access(folder, fs.constants.W_OK);
-  } catch {
-    throw new AppError('file', `The app is not allowed to write in ${folder} (read-only or no permission). Make it writable or choose another folder.`, {
-      details: { path: folder, errno: 'EACCES' },
-    });
+    const file = await fileSystem.createNew(probe);
+    await file.close();
+  } catch (error) {
+    await fileSystem.remove(probe).catch(() => undefined);
+    throw folderNotWritable(folder, error);
   }
+  await fileSystem.remove(probe).catch(() => undefined);
+}
+
+function folderNotWritable(folder: string, error: unknown): AppError {
+  const errno = errnoOf(error);
+  const details = { path: folder, ...(errno ? { errno } : {}) };
+  if (errno === 'EROFS') return new AppError('file', `${folder} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`, { details, cause: error });
+  if (errno === 'EACCES' || errno === 'EPERM') return new AppError('file', `The app is not allowed to write in ${folder} (no permission). Make it writable or choose another folder.`, { details, cause: error });
+  if (isDiskFull(error)) return new AppError('file', `The disk of ${folder} is full: there is no space left to save documents. Free some space; the rule goes on where it stopped.`, { details, cause: error });
+  return fileError(error, folder);
 }
 
 export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<SyncRunResult> {
   const { api, signal } = deps;
-  await checkSyncFolder(rule.folder);
-  const journal = await deps.journals.load(rule.id, rule.folder);
+  await checkSyncFolder(rule.folder, deps.fileSystem);
+  const opened = await deps.journals.open(rule.id, rule.folder);
+  const journal = opened.state;
   const counts: SyncRunCounts = { written: 0, skipped: 0, failed: 0, marked: 0, listRequests: 0 };
   const failures: SyncRunResult['failures'] = [];
   const newRecords: DocumentRecord[] = [];
   const onDisk = await folderNames(rule.folder);
   const taken = new Set(Object.values(journal.entries).map((entry) => entry.name.toLowerCase()));
   await removeLeftoverTemps(rule.folder, journal);
-  let saving: Promise<void> = Promise.resolve();
-  let savedAt = 0;
-  const save = (): Promise<void> => {
-    savedAt = Date.now();
-    return (saving = saving.then(() => deps.journals.save(journal)));
-  };
-  /** During downloads, at most once a second: a large journal is rewritten whole each time. A crash loses nothing: unsaved entries are pending, and their files are found intact and kept. */
-  const saveSoon = (): Promise<void> => (Date.now() - savedAt >= 1_000 ? save() : Promise.resolve());
 
   for (const type of rule.types) {
     await listNew(type);
-    await save();
+    await opened.flush();
   }
 
-  const writer = deps.writer?.() ?? createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
+  const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter({ batchDelayMs: WRITE_BATCH_DELAY_MS, ...(deps.writerThreads ? { threads: deps.writerThreads } : {}) });
   let stopError: unknown;
   try {
     const pending = Object.entries(journal.entries).filter(([, entry]) => entry.state === 'pending');
@@ -105,23 +114,18 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
             continue;
           }
           const record = item.entry.record;
-          item.entry.state = 'done';
-          item.entry.files = item.written.files;
-          delete item.entry.record;
-          delete item.entry.error;
+          opened.done(item.uuid, item.written.files, item.written.wrote);
           if (item.written.wrote) {
             counts.written += 1;
-            journal.totalWritten += 1;
             if (record) newRecords.push(record);
           } else counts.skipped += 1;
         }
-        await saveSoon();
+        await opened.flush();
       });
       return persisting;
     };
     const fail = (uuid: string, entry: SyncJournalEntry, error: unknown): void => {
       const failure = describeFailure(error);
-      entry.error = failure;
       counts.failed += 1;
       if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message });
     };
@@ -163,11 +167,11 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     await writer.close();
   }
   if (stopError !== undefined) {
-    await save();
+    await opened.flush();
     throw stopError;
   }
   if (rule.markDownloaded) await markDownloaded();
-  await save();
+  await opened.flush();
   return {
     counts,
     newRecords,
@@ -185,18 +189,21 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
       sort: { field: 'createdAt', order: 'asc' },
     };
     let newest = watermark;
+    const added: Array<[string, SyncJournalEntry]> = [];
+    const seen = new Set<string>();
     for (let page = 1; ; page += 1) {
       const result = await api.list(type, filters, page, PAGE_SIZE, { signal });
       counts.listRequests += 1;
       for (const record of result.items) {
         if (!newest || record.createdAt > newest) newest = record.createdAt;
-        if (journal.entries[record.uuid]) continue;
-        journal.entries[record.uuid] = { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record };
+        if (journal.entries[record.uuid] || seen.has(record.uuid)) continue;
+        seen.add(record.uuid);
+        added.push([record.uuid, { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record }]);
       }
       if (result.items.length < PAGE_SIZE || page * PAGE_SIZE >= result.totalItems) break;
     }
     // Journaled with the entries it covers: the next listing starts here.
-    if (newest) journal.watermarks[type] = newest;
+    opened.listed(type, added, newest);
   }
 
   /** The template's name, or with `_<uuid>` when the rule or somebody else already uses it in the folder. */
@@ -226,7 +233,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
           if (failures.length < 20) failures.push({ type, uuid: '', number: '', message: `Saved, but marking ${toMark.length - start} as downloaded failed: ${describeFailure(error).message}` });
           return;
         }
-        for (const [, entry] of slice) entry.marked = true;
+        opened.marked(slice.map(([uuid]) => uuid));
         counts.marked += slice.length;
       }
     }
@@ -246,7 +253,7 @@ async function fetchFiles(rule: SyncRule, uuid: string, entry: SyncJournalEntry,
 
 /** Temp files of this rule's documents left by a kill mid-write (never anybody else's files). */
 async function removeLeftoverTemps(folder: string, journal: SyncJournal): Promise<void> {
-  const ours = new Set(Object.values(journal.entries).flatMap((entry) => EXTENSIONS.map((extension) => entry.name + extension)));
+  const ours = new Set([WRITE_PROBE, ...Object.values(journal.entries).flatMap((entry) => EXTENSIONS.map((extension) => entry.name + extension))]);
   for (const name of await fs.readdir(folder)) {
     const target = targetOfTempName(name);
     if (target !== undefined && ours.has(target)) await fs.rm(path.join(folder, name), { force: true }).catch(() => undefined);

@@ -13,6 +13,7 @@ import type { DocumentsApi } from '../documents/api';
 import { checkTemplate } from '../documents/bulk/file-names';
 import { documentTypeWords } from '../documents/paths';
 import type { CoreEvents } from '../events';
+import type { AtomicFileSystem } from '../files/atomic-write';
 import type { WriterThreads } from '../files/worker-writer';
 import type { Clock, Logger, Notifier, SettingsStore } from '../ports';
 import { createJournalStore } from './journal';
@@ -34,6 +35,8 @@ export interface SyncServiceDeps {
   profileName(id: string): string | undefined;
   signedIn(): boolean;
   writerThreads?: WriterThreads;
+  /** Tests inject a failing file system (disk full, read-only) under the runs. */
+  fileSystem?: AtomicFileSystem;
   /** First backoff after a failed run (doubles per failure, up to the rule's interval). */
   backoffBaseMs?: number;
   /** Delay of the first run after a start or a sign-in. */
@@ -181,7 +184,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     emit();
     runtime.running = (async () => {
       try {
-        const result = await runSyncRule(rule, { api: deps.api, journals, signal: control.signal, ...(deps.writerThreads ? { writerThreads: deps.writerThreads } : {}) });
+        const result = await runSyncRule(rule, { api: deps.api, journals, signal: control.signal, ...(deps.writerThreads ? { writerThreads: deps.writerThreads } : {}), ...(deps.fileSystem ? { fileSystem: deps.fileSystem } : {}) });
         runtime.failuresInRow = 0;
         Object.assign(runtime.status, {
           state: 'idle',
@@ -239,7 +242,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   async function validate(rule: SyncRule): Promise<void> {
     checkTemplate(rule.template);
     if (!deps.profileName(rule.profileId)) throw new AppError('validation', 'The rule names a profile that does not exist.');
-    await checkSyncFolder(rule.folder);
+    await checkSyncFolder(rule.folder, deps.fileSystem);
     const other = rules().find((candidate) => candidate.id !== rule.id && samePath(candidate.folder, rule.folder));
     if (other) {
       throw new AppError('conflict', `The folder ${rule.folder} is already used by the rule “${other.name}”. Two rules in one folder would overwrite each other’s files: choose another folder.`);

@@ -3,54 +3,43 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureBytes, fixtureIndex } from '../../../emulator/documents/test-support/fixtures';
-import { startTestEmulator, type TestEmulator } from '../../../emulator/testing';
 import type { SyncRuleStatus } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createDocumentsApi, type DocumentsApi } from '../documents/api';
-import { createTestHttp, type TestHttp } from '../documents/testing/http';
+import { startTestEmulator } from '../../../emulator/testing';
+import { useEmulatorWorkspace } from '../documents/testing/emulator-workspace';
 import { createCoreEvents } from '../events';
 import { MemoryLogger, MemoryNotifier, MemorySettingsStore } from '../testing/memory-ports';
 import { FakeClock } from '../testing/fake-clock';
+import { canMount, restrictedFolder, type RestrictedFolder, type RestrictionMechanism } from '../testing/restricted-folder';
+import type { AtomicFileSystem } from '../files/atomic-write';
 import { createSyncService, notificationText, type SyncRuleInput, type SyncService } from './service';
 
-let emulator: TestEmulator;
-let client: TestHttp;
-let token: string;
-let work: string;
 let services: SyncService[] = [];
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ documents: 60 });
-  token = await emulator.login('full');
-  client = createTestHttp();
-});
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-});
-beforeEach(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-sync-'));
-});
-afterEach(async () => {
-  await Promise.all(services.map((service) => service.dispose()));
-  services = [];
-  await fs.rm(work, { recursive: true, force: true });
+const space = useEmulatorWorkspace({
+  start: () => startTestEmulator({ documents: 60 }),
+  prefix: 'ledgerdesk-sync-',
+  beforeRemove: async () => {
+    await Promise.all(services.map((service) => service.dispose()));
+    services = [];
+  },
 });
 
 interface Setup {
   baseUrl?: string;
+  fileSystem?: AtomicFileSystem | undefined;
   settings?: MemorySettingsStore;
   userData?: string;
   signedIn?: () => boolean;
 }
 
 function makeSync(setup: Setup = {}) {
-  const api: DocumentsApi = createDocumentsApi({ http: client.http, baseUrl: () => setup.baseUrl ?? emulator.urls.documentsUrl, token: () => token });
+  const api: DocumentsApi = createDocumentsApi({ http: space.client.http, baseUrl: () => setup.baseUrl ?? space.emulator.urls.documentsUrl, token: () => space.token });
   const notifier = new MemoryNotifier();
   const settings = setup.settings ?? new MemorySettingsStore();
-  const userData = setup.userData ?? path.join(work, 'user-data');
+  const userData = setup.userData ?? path.join(space.work, 'user-data');
   const logger = new MemoryLogger();
   const activity = createActivityLog({ folder: path.join(userData, 'activity'), settings, logger, who: () => ({ profile: 'Local emulator', user: 'full@example.test' }) });
   const sync = createSyncService({
@@ -66,16 +55,13 @@ function makeSync(setup: Setup = {}) {
     profileName: (id) => (id === 'local-emulator' ? 'Local emulator' : undefined),
     signedIn: setup.signedIn ?? (() => true),
     backoffBaseMs: 1_000,
+    ...(setup.fileSystem ? { fileSystem: setup.fileSystem } : {}),
   });
   services.push(sync);
   return { sync, notifier, activity, api, settings, userData };
 }
 
-async function inboxFolder(name = 'inbox'): Promise<string> {
-  const folder = path.join(work, name);
-  await fs.mkdir(folder, { recursive: true });
-  return folder;
-}
+const inboxFolder = (name = 'inbox'): Promise<string> => space.folder(name);
 
 const rule = (folder: string, extra: Partial<SyncRuleInput> = {}): SyncRuleInput => ({ name: 'Incoming invoices', profileId: 'local-emulator', types: ['invoice'], direction: 'incoming', folder, ...extra });
 
@@ -145,7 +131,7 @@ describe('inbox sync', () => {
 
   it('resumes a run that was stopped half way without duplicates or gaps', async () => {
     const settings = new MemorySettingsStore();
-    const userData = path.join(work, 'user-data');
+    const userData = path.join(space.work, 'user-data');
     const folder = await inboxFolder();
     const first = makeSync({ settings, userData });
     const saved = await first.sync.save(rule(folder));
@@ -153,7 +139,7 @@ describe('inbox sync', () => {
     // Stopped while its downloads are under way: the app was closed (or killed).
     const running = first.sync.runNow(saved.rule.id);
     // The journal is written once the listing is done, before the downloads: stop right then.
-    const journalFile = path.join(userData, 'sync', `${saved.rule.id}.json`);
+    const journalFile = path.join(userData, 'sync', `${saved.rule.id}.jsonl`);
     while (!(await fs.stat(journalFile).catch(() => undefined))) await new Promise((resolve) => setTimeout(resolve, 1));
     await first.sync.dispose();
     await running.catch(() => undefined);
@@ -169,7 +155,7 @@ describe('inbox sync', () => {
   });
 
   it('waits out a 429 with Retry-After, and backs off while the service answers 503', async () => {
-    const proxy = await startFaultyProxy(emulator.urls.documentsUrl);
+    const proxy = await startFaultyProxy(space.emulator.urls.documentsUrl);
     try {
       const folder = await inboxFolder();
       const { sync } = makeSync({ baseUrl: proxy.url });
@@ -233,6 +219,68 @@ describe('inbox sync', () => {
     expect(notificationText([record('Nordic AS')])).toBe('1 new invoice from Nordic AS');
     expect(notificationText([record('Nordic AS'), record('Nordic AS')])).toBe('2 new invoices from Nordic AS');
     expect(notificationText([record('A'), record('B', 'credit-note'), record('C')])).toBe('3 new documents from A and 2 others');
+  });
+});
+
+// A real read-only or full disk where the tests may mount one (root on Linux, as in CI), and the same failures injected at the write boundary everywhere.
+const mechanisms: RestrictionMechanism[] = ['injected', ...((await canMount(os.tmpdir())) ? (['mount'] as const) : [])];
+
+describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (mechanism) => {
+  let restricted: RestrictedFolder | undefined;
+  afterEach(async () => {
+    await restricted?.dispose();
+    restricted = undefined;
+  });
+
+  /** Every file in the folder is whole: the source the service serves under its name (the rule's template is the uuid). */
+  async function expectWholeFiles(api: DocumentsApi, folder: string): Promise<string[]> {
+    const names = await filesIn(folder);
+    expect(names.filter((name) => name.endsWith('.tmp') || name.startsWith('.'))).toEqual([]);
+    for (const name of names) {
+      const source = await api.source('invoice', name.replace(/\.xml$/, ''));
+      expect((await fs.readFile(path.join(folder, name))).equals(Buffer.from(source.bytes)), `${name} is whole`).toBe(true);
+    }
+    return names;
+  }
+
+  it('says the disk is read-only, writes nothing, and saves everything once it is writable again', async () => {
+    restricted = await restrictedFolder(path.join(space.work, 'disk'), mechanism);
+    const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
+    const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
+    await restricted.readOnly();
+
+    const refused = await sync.runNow(saved.rule.id);
+    expect(refused.state).toBe('error');
+    expect(refused.message).toBe(`${restricted.path} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`);
+    expect(await filesIn(restricted.path)).toEqual([]);
+
+    await restricted.restore();
+    const total = await countMatching(api, { direction: 'incoming' });
+    const after = await sync.runNow(saved.rule.id);
+    expect(after).toMatchObject({ state: 'idle', totalWritten: total });
+    expect(await expectWholeFiles(api, restricted.path)).toHaveLength(total);
+  });
+
+  it('says the disk is full, leaves no file half written, and goes on where it stopped once there is room', async () => {
+    restricted = await restrictedFolder(path.join(space.work, 'disk'), mechanism);
+    const { sync, api } = makeSync({ fileSystem: restricted.fileSystem });
+    const saved = await sync.save(rule(restricted.path, { template: '{uuid}' }));
+    const total = await countMatching(api, { direction: 'incoming' });
+    // Room for a few documents, not for all of them.
+    await restricted.fill(48 * 1024);
+
+    const full = await sync.runNow(saved.rule.id);
+    expect(full.state).toBe('error');
+    expect(full.message).toMatch(/^The disk is full: there is no space left to write .+\.xml\.$/);
+    expect(full.message).toContain(`${restricted.path}${path.sep}`);
+    const partial = await expectWholeFiles(api, restricted.path);
+    expect(partial.length).toBeLessThan(total);
+
+    await restricted.restore();
+    const resumed = await sync.runNow(saved.rule.id);
+    expect(resumed).toMatchObject({ state: 'idle', totalWritten: total });
+    // Each document once: none written again under another name.
+    expect(await expectWholeFiles(api, restricted.path)).toHaveLength(total);
   });
 });
 

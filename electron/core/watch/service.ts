@@ -1,6 +1,9 @@
 /**
- * Watched upload folders (one per country): chokidar reports a file once its size has been stable
- * for a moment (a partial copy is never sent); the file's content hash enters the watch journal,
+ * Watched upload folders (one per country): chokidar reports a file as it appears or changes, and
+ * it is picked up once it has been left alone for a moment (its modification time that old, and
+ * its size and time the same before and after it is hashed), so a partial copy is never sent,
+ * while a file moved in whole (as file managers and sync tools finish a copy) goes at once;
+ * the file's content hash enters the watch journal,
  * then the upload journal through `uploads.add`; when its upload is delivered it moves to `sent/`,
  * when refused or failed to `failed/` with a `.txt` saying why and what to do. A rescan every
  * half minute catches what the watcher missed (the machine slept, the folder came back).
@@ -53,6 +56,10 @@ interface Watch {
   rescan?: NodeJS.Timeout;
   queue: Set<string>;
   flushTimer?: NodeJS.Timeout;
+  /** Files still being written: one look later each, however many changes they report. */
+  waiting: Map<string, NodeJS.Timeout>;
+  /** Size and time of files still being written, when first seen so. */
+  seen: Map<string, { size: number; mtimeMs: number; at: number }>;
   state: WatchedFolderStatus['state'];
   message?: string;
   recent: WatchedFileEvent[];
@@ -102,7 +109,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
 
   async function startWatch(config: WatchedFolder): Promise<void> {
     await stopWatch(config.country);
-    const watch: Watch = { config, queue: new Set(), state: 'watching', recent: watches.get(config.country)?.recent ?? [] };
+    const watch: Watch = { config, queue: new Set(), waiting: new Map(), seen: new Map(), state: 'watching', recent: watches.get(config.country)?.recent ?? [] };
     watches.set(config.country, watch);
     if (config.paused || disposed) return;
     try {
@@ -111,10 +118,10 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       watch.state = 'error';
       watch.message = (error as Error).message;
     }
+    // No awaitWriteFinish: its size polling adds its whole threshold to every file, even one moved in whole; `stableHash` decides.
     const watcher = chokidar.watch(config.folder, {
       depth: 0,
       ignoreInitial: false,
-      awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: Math.max(50, Math.round(stableMs / 5)) },
       ignored: (candidate, stats) => candidate !== config.folder && (IGNORED_NAME.test(path.basename(candidate)) || (stats ? !stats.isFile() : false)),
     });
     watch.watcher = watcher;
@@ -134,12 +141,16 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     if (!watch) return;
     if (watch.rescan) clearInterval(watch.rescan);
     if (watch.flushTimer) clearTimeout(watch.flushTimer);
+    for (const timer of watch.waiting.values()) clearTimeout(timer);
+    watch.waiting.clear();
     await watch.watcher?.close();
     delete watch.watcher;
   }
 
   function enqueue(watch: Watch, filePath: string): void {
     if (path.dirname(filePath) !== watch.config.folder || IGNORED_NAME.test(path.basename(filePath))) return;
+    // A later look is already planned for a file still being written.
+    if (watch.waiting.has(filePath)) return;
     watch.queue.add(filePath);
     // Files copied together go to the upload journal together.
     watch.flushTimer ??= setTimeout(() => {
@@ -149,7 +160,13 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   }
 
   function later(watch: Watch, filePath: string, ms: number): void {
-    setTimeout(() => enqueue(watch, filePath), ms).unref();
+    if (watch.waiting.has(filePath)) return;
+    const timer = setTimeout(() => {
+      watch.waiting.delete(filePath);
+      enqueue(watch, filePath);
+    }, ms);
+    timer.unref();
+    watch.waiting.set(filePath, timer);
   }
 
   /** What the watcher may have missed: every file now in the folder that is not settled yet. */
@@ -188,11 +205,17 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   async function stableHash(watch: Watch, filePath: string): Promise<{ sha256: string } | undefined> {
     try {
       const before = await fs.stat(filePath);
-      const age = Date.now() - before.mtimeMs;
-      if (age < stableMs) {
-        later(watch, filePath, stableMs - age);
+      const now = Date.now();
+      // Left alone long enough: by its modification time, or (a time in the future, from another machine's clock) as seen unchanged here.
+      const seen = watch.seen.get(filePath);
+      const unchangedFor = seen && seen.size === before.size && seen.mtimeMs === before.mtimeMs ? now - seen.at : 0;
+      const quietFor = Math.max(now - before.mtimeMs, unchangedFor);
+      if (quietFor < stableMs) {
+        if (unchangedFor === 0) watch.seen.set(filePath, { size: before.size, mtimeMs: before.mtimeMs, at: now });
+        later(watch, filePath, Math.min(stableMs, Math.max(20, stableMs - quietFor)));
         return undefined;
       }
+      watch.seen.delete(filePath);
       const hashed = await hashFile(filePath);
       const after = await fs.stat(filePath);
       if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
@@ -203,6 +226,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       return hashed;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
+      watch.seen.delete(filePath);
       // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
       if (code !== 'ENOENT') note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', message: `Cannot be read yet (${code ?? 'error'}); tried again shortly.` });
       return undefined;

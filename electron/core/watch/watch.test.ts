@@ -113,6 +113,19 @@ describe('watched folder', () => {
     expect(watch.statuses()[0]).toMatchObject({ sent: 1, inFlight: 0, failed: 0 });
   });
 
+  it('sends a file whose time is in the future (another machine’s clock) once it stops changing', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    const staged = path.join(work, 'IT01234567890_00009.xml');
+    await fs.writeFile(staged, '<FatturaElettronica>from a server whose clock is ahead</FatturaElettronica>');
+    const anHourAhead = new Date(Date.now() + 3_600_000);
+    await fs.utimes(staged, anHourAhead, anHourAhead);
+    await fs.rename(staged, path.join(watched, 'IT01234567890_00009.xml'));
+    await until(() => uploads.entries.length === 1, 'the file to be added', 3_000);
+    expect([...uploads.added.values()]).toEqual([1]);
+  });
+
   it('puts a refused or failed file in failed/ with a note that says why and what to do', async () => {
     const { watch, uploads } = makeWatch();
     await watch.start();

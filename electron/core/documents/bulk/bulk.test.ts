@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../../../../emulator/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, bulkDownloadInputSchema, type BulkDownloadInput, type BulkDownloadProgress, type EventName } from '../../../../shared/contract';
 import { parseUbl } from '../../../../shared/ubl';
 import { createCoreEvents } from '../../events';
@@ -11,32 +9,21 @@ import { MemoryLogger } from '../../testing/memory-ports';
 import { createDocumentsService, type DocumentsService } from '../service';
 import type { BulkDownloadRequest } from './manager';
 import { fakeDocuments, startFakeDocumentsServer, type FakeDocumentsServer } from '../testing/fake-documents-server';
-import { createTestHttp, type TestHttp } from '../testing/http';
+import { startTestEmulator } from '../../../../emulator/testing';
+import { useEmulatorWorkspace } from '../testing/emulator-workspace';
 
-let emulator: TestEmulator;
-let emulatorToken: string;
-let client: TestHttp;
-let work: string;
 let services: DocumentsService[] = [];
 let events: Array<{ event: EventName; payload: unknown }> = [];
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ documents: 90 });
-  emulatorToken = await emulator.login('full');
-  client = createTestHttp();
+const space = useEmulatorWorkspace({
+  start: () => startTestEmulator({ documents: 90 }),
+  prefix: 'ledgerdesk-bulk-',
+  beforeRemove: async () => {
+    await Promise.all(services.map((service) => service.dispose()));
+    services = [];
+  },
 });
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-});
-beforeEach(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-bulk-'));
+beforeEach(() => {
   events = [];
-});
-afterEach(async () => {
-  await Promise.all(services.map((service) => service.dispose()));
-  services = [];
-  await fs.rm(work, { recursive: true, force: true });
 });
 
 interface Setup {
@@ -50,23 +37,19 @@ function makeService(setup: Setup = {}): DocumentsService {
   const bus = createCoreEvents(new MemoryLogger());
   bus.on((event, payload) => events.push({ event, payload }));
   const service = createDocumentsService({
-    http: client.http,
-    baseUrl: () => setup.baseUrl ?? emulator.urls.documentsUrl,
-    token: setup.token ?? (() => emulatorToken),
+    http: space.client.http,
+    baseUrl: () => setup.baseUrl ?? space.emulator.urls.documentsUrl,
+    token: setup.token ?? (() => space.token),
     events: bus,
     logger: new MemoryLogger(),
-    userDataDir: setup.userDataDir ?? path.join(work, 'user-data'),
+    userDataDir: setup.userDataDir ?? path.join(space.work, 'user-data'),
     bulk: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, progressIntervalMs: 20, persistIntervalMs: 20, ...(setup.fileSystem ? { fileSystem: setup.fileSystem } : {}) },
   });
   services.push(service);
   return service;
 }
 
-async function folder(name = 'out'): Promise<string> {
-  const dir = path.join(work, name);
-  await fs.mkdir(dir, { recursive: true });
-  return dir;
-}
+const folder = (name = 'out'): Promise<string> => space.folder(name);
 
 /** The manager's request: the handler has resolved the destination (a granted handle or a typed path) to a folder. */
 type TestRequest = Omit<BulkDownloadInput, 'folder'> & { folder: string };
@@ -134,7 +117,7 @@ describe('bulk download from the emulator', () => {
     const changed = events.find((entry) => entry.event === 'documents.changed')?.payload as { type: string; uuids: string[] };
     expect(changed.type).toBe('credit-note');
     expect(changed.uuids).toHaveLength(pending.totalItems);
-    const saved = JSON.parse(await fs.readFile(path.join(work, 'user-data', 'bulk-downloads', `${jobId}.json`), 'utf8')) as { state: string; entries: Array<{ files: Array<{ sha256: string }> }> };
+    const saved = JSON.parse(await fs.readFile(path.join(space.work, 'user-data', 'bulk-downloads', `${jobId}.json`), 'utf8')) as { state: string; entries: Array<{ files: Array<{ sha256: string }> }> };
     expect(saved.state).toBe('done');
     expect(saved.entries.every((entry) => entry.files[0]?.sha256.length === 64)).toBe(true);
   });
@@ -152,7 +135,7 @@ describe('bulk download from the emulator', () => {
   });
 
   it('resumes a cancelled job: written files are verified by hash and skipped, a damaged one is rewritten', async () => {
-    const userDataDir = path.join(work, 'user-data');
+    const userDataDir = path.join(space.work, 'user-data');
     const gate = gatedFileSystem(4);
     const first = makeService({ fileSystem: gate.fileSystem, userDataDir });
     const out = await folder();
@@ -195,7 +178,7 @@ describe('bulk download from the emulator', () => {
     await noTemps(out);
   });
   it('saves a job running when the app shuts down as interrupted, and resumes it', async () => {
-    const userDataDir = path.join(work, 'user-data');
+    const userDataDir = path.join(space.work, 'user-data');
     const gate = gatedFileSystem(2);
     const first = makeService({ fileSystem: gate.fileSystem, userDataDir });
     const out = await folder();
@@ -230,7 +213,7 @@ describe('bulk download failures', () => {
   it('fails fast, before any request, when the folder cannot be used', async () => {
     server = await startFakeDocumentsServer({ documents: fakeDocuments(3) });
     const service = makeService({ baseUrl: server.url });
-    const file = path.join(work, 'a-file');
+    const file = path.join(space.work, 'a-file');
     await fs.writeFile(file, 'x');
     const selection = { kind: 'filter', filters: {} } as const;
     await expect(service.bulk.start(request({ type: 'invoice', selection, folder: path.join(file, 'sub') }))).rejects.toMatchObject({ code: 'file', message: expect.stringMatching(/not a folder/) });

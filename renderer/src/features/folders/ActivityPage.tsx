@@ -121,7 +121,7 @@ export default function ActivityPage() {
                     <td>
                       <span className={`state-badge state-badge--${entry.outcome === 'ok' ? 'ok' : 'bad'}`}>{t(`folders.activity.outcomes.${entry.outcome}`)}</span>
                     </td>
-                    <td>{entry.user ?? t('folders.activity.nobody')}</td>
+                    <td className="activity-table__user">{entry.user ?? t('folders.activity.nobody')}</td>
                     <td>{entry.profile}</td>
                     <td className="activity-table__detail">{entry.detail}</td>
                   </tr>
