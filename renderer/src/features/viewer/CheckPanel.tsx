@@ -37,6 +37,13 @@ export function CheckPanel({ state, onRun, onCancel, selected, onShowPlace, onSh
         <p className="viewer-check__status" role="status">
           {t('viewer.validation.running', { seconds })}
         </p>
+        {state.progress ? (
+          <p className="muted viewer-check__step">
+            {state.progress.phase === 'queued'
+              ? t('viewer.validation.queued')
+              : t('viewer.validation.step', { artefact: state.progress.artefact, done: state.progress.done, total: state.progress.total })}
+          </p>
+        ) : null}
         {seconds >= 3 ? <p className="muted viewer-check__hint">{t('viewer.validation.runningHint')}</p> : null}
         {onCancel ? (
           <Button size="sm" variant="ghost" onClick={onCancel}>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Envelope, ViewedDocument, ViewerResult } from '../../../../shared/contract';
@@ -57,6 +57,7 @@ function coreWithValidation() {
   const waiting: Array<(envelope: Envelope<LocalValidation>) => void> = [];
   core.handlers['viewer.open'] = () => ok(viewed());
   core.handlers['standards.validate'] = () => new Promise<Envelope<LocalValidation>>((resolve) => waiting.push(resolve));
+  core.handlers['standards.cancel'] = () => ok({ cancelled: true });
   // Every check under way gets the answer (React's development mode may ask twice on mount).
   return { core, answer: () => waiting.splice(0).forEach((resolve) => resolve(ok(verdict))), waiting };
 }
@@ -78,8 +79,17 @@ describe('Validate a file (signed out, nothing uploaded)', () => {
     // Running: an indeterminate progress with the elapsed time, and a cancel that discards the result.
     expect(await screen.findByRole('progressbar')).toBeTruthy();
     expect(screen.getByText(/^Checking against the official rules… \d+ s$/)).toBeTruthy();
+    // The engine's progress for this check says which artefact runs; another check's progress is ignored.
+    const validationId = (core.callsOf('standards.validate').at(-1)?.payload as { validationId?: string }).validationId;
+    expect(validationId).toBeTruthy();
+    act(() => core.emit('standards.progress', { validationId: 'someone-else', phase: 'rules', done: 2, total: 3, artefact: 'Other rules' }));
+    act(() => core.emit('standards.progress', { validationId: validationId!, phase: 'rules', done: 1, total: 3, artefact: 'EN 16931 CEN rules' }));
+    expect(await screen.findByText('Running EN 16931 CEN rules (1 of 3 parts done).')).toBeTruthy();
+    expect(screen.queryByText(/Other rules/)).toBeNull();
+    // Cancel stops the run in the core as well.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel check' }));
     expect(await screen.findByText('The check was cancelled; its result was discarded.')).toBeTruthy();
+    expect(core.callsOf('standards.cancel').map((call) => call.payload)).toContainEqual({ validationId });
     answer();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/Would be refused/)).toBeNull();
@@ -137,7 +147,7 @@ describe('Validate a file (signed out, nothing uploaded)', () => {
     await waitFor(() => expect(core.callsOf('standards.validate').length).toBeGreaterThan(0));
     answer();
     expect(core.callsOf('viewer.open')[0]?.payload).toEqual({ handle: { kind: 'handle', handle: 'granted-handle-1' } });
-    expect(core.callsOf('standards.validate')[0]?.payload).toEqual({ file: { kind: 'handle', handle: 'granted-handle-1' } });
+    expect(core.callsOf('standards.validate')[0]?.payload).toEqual({ file: { kind: 'handle', handle: 'granted-handle-1' }, validationId: expect.any(String) });
     expect(await screen.findByText(/Would be refused: 2 errors/)).toBeTruthy();
   });
 });

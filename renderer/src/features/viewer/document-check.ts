@@ -1,16 +1,17 @@
 /**
- * The official rules' check (issue 13's `standards.validate`, offline, in the core's workers) of the
- * document the viewer shows. The engine reports no progress, so the viewer shows elapsed time; a
- * cancel discards the result (the core finishes its run and the answer is dropped).
+ * The official rules' check (`standards.validate`, offline, in the core's workers) of the document
+ * the viewer shows. Each run names a validation id: the engine's `standards.progress` for it says
+ * which artefact runs (schema, then each Schematron layer) beside the elapsed time, and a cancel
+ * stops it in the core (`standards.cancel`) as well as discarding any late answer.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileRef, ViewedDocument } from '../../../../shared/contract';
-import type { LocalValidation } from '../../../../shared/contract/standards';
+import type { LocalValidation, StandardsProgress } from '../../../../shared/contract/standards';
 import { bridge } from '../../bridge';
 
 export type CheckState =
   | { status: 'idle' }
-  | { status: 'running'; startedAt: number }
+  | { status: 'running'; startedAt: number; progress?: StandardsProgress }
   | { status: 'done'; result: LocalValidation }
   | { status: 'failed'; error: unknown }
   | { status: 'cancelled' };
@@ -44,12 +45,16 @@ export function useDocumentCheck(file: FileRef | null, { auto, ruleSet }: { auto
   const [state, setState] = useState<CheckState>(() => (auto && file ? { status: 'running', startedAt: Date.now() } : { status: 'idle' }));
   const run = useRef(0);
 
+  const validationId = useRef<string | null>(null);
+
   /** Asks the core; only the latest run may set the result (a newer run or a cancel discards it). */
   const launch = useCallback(
     (current: number) => {
       if (!file) return;
+      const id = `view-${current}-${Math.random().toString(36).slice(2)}`;
+      validationId.current = id;
       bridge
-        .invoke('standards.validate', { file, ...(ruleSet ? { ruleSet } : {}) })
+        .invoke('standards.validate', { file, validationId: id, ...(ruleSet ? { ruleSet } : {}) })
         .then((result) => {
           if (current === run.current) setState({ status: 'done', result });
         })
@@ -60,6 +65,22 @@ export function useDocumentCheck(file: FileRef | null, { auto, ruleSet }: { auto
     [file, ruleSet],
   );
 
+  useEffect(
+    () =>
+      bridge.on('standards.progress', (progress) => {
+        if (progress.validationId !== validationId.current || progress.phase === 'done') return;
+        setState((current) => (current.status === 'running' ? { ...current, progress } : current));
+      }),
+    [],
+  );
+
+  /** Stops the core's run too; its answer (an error `cancelled`) is dropped like any late one. */
+  const stopInCore = useCallback(() => {
+    const id = validationId.current;
+    validationId.current = null;
+    if (id) bridge.invoke('standards.cancel', { validationId: id }).catch(() => undefined);
+  }, []);
+
   const start = useCallback(() => {
     if (!file) return;
     const current = ++run.current;
@@ -69,18 +90,20 @@ export function useDocumentCheck(file: FileRef | null, { auto, ruleSet }: { auto
 
   const cancel = useCallback(() => {
     run.current += 1;
+    stopInCore();
     setState({ status: 'cancelled' });
-  }, []);
+  }, [stopInCore]);
 
   useEffect(() => {
     if (!auto || !file) return;
     // The state starts as running (see useState above); this asks the core.
     launch(++run.current);
     return () => {
-      // A result that arrives after the document was closed is dropped.
+      // Closing the document stops its check; a result that still arrives is dropped.
       run.current += 1;
+      stopInCore();
     };
-  }, [auto, file, launch]);
+  }, [auto, file, launch, stopInCore]);
 
   return { state, start, cancel };
 }

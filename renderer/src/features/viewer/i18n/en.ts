@@ -105,6 +105,8 @@ export const viewerEn = {
     rerun: 'Check again',
     running: 'Checking against the official rules… {{seconds}} s',
     runningHint: 'Long documents can take a while. You can keep reading meanwhile.',
+    queued: 'Waiting for another check to finish first.',
+    step: 'Running {{artefact}} ({{done}} of {{total}} parts done).',
     cancel: 'Cancel check',
     cancelled: 'The check was cancelled; its result was discarded.',
     failed: 'The document could not be checked',

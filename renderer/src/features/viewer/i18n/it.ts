@@ -109,6 +109,8 @@ export const viewerIt: Shape<typeof viewerEn> = {
     rerun: 'Verifica di nuovo',
     running: 'Verifica con le regole ufficiali… {{seconds}} s',
     runningHint: 'I documenti lunghi possono richiedere tempo. Intanto puoi continuare a leggere.',
+    queued: 'In attesa che termini un’altra verifica.',
+    step: 'In corso: {{artefact}} ({{done}} di {{total}} parti completate).',
     cancel: 'Annulla la verifica',
     cancelled: 'La verifica è stata annullata; il risultato è stato scartato.',
     failed: 'Non è stato possibile verificare il documento',

@@ -109,6 +109,8 @@ export const viewerNb: Shape<typeof viewerEn> = {
     rerun: 'Kontroller på nytt',
     running: 'Kontrollerer mot de offisielle reglene … {{seconds}} s',
     runningHint: 'Lange dokumenter kan ta tid. Du kan lese videre imens.',
+    queued: 'Venter på at en annen kontroll blir ferdig.',
+    step: 'Kjører {{artefact}} ({{done}} av {{total}} deler ferdige).',
     cancel: 'Avbryt kontrollen',
     cancelled: 'Kontrollen ble avbrutt; resultatet ble forkastet.',
     failed: 'Dokumentet kunne ikke kontrolleres',

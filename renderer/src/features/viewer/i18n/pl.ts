@@ -112,6 +112,8 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     rerun: 'Sprawdź ponownie',
     running: 'Sprawdzanie według oficjalnych reguł… {{seconds}} s',
     runningHint: 'Długie dokumenty mogą wymagać czasu. W tym czasie możesz dalej czytać.',
+    queued: 'Oczekiwanie na zakończenie innego sprawdzania.',
+    step: 'Trwa: {{artefact}} (ukończone części: {{done}} z {{total}}).',
     cancel: 'Anuluj sprawdzanie',
     cancelled: 'Sprawdzanie anulowano; wynik odrzucono.',
     failed: 'Nie udało się sprawdzić dokumentu',
