@@ -179,6 +179,8 @@ test.describe('keyboard only', () => {
     await page.keyboard.type('upload files');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Uploads', level: 1 })).toBeVisible();
+    // Once the list has loaded, nothing re-renders under the focused button.
+    await expect(page.getByText('No uploads yet')).toBeVisible();
 
     await tabTo(page, 'Choose files…');
     const chooser = page.waitForEvent('filechooser');

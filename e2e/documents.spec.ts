@@ -72,8 +72,10 @@ test.describe('documents inbox', () => {
 
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('textbox', { name: 'Sender name' }).fill(namePart);
-    await page.getByLabel('Document date from').fill(day);
-    await page.getByLabel('Document date to').fill(day);
+    // Dates are typed in the UI language's order (English: day/month/year), not ISO.
+    const typedDay = day.split('-').reverse().join('/');
+    await page.getByLabel('Document date from').fill(typedDay);
+    await page.getByLabel('Document date to').fill(typedDay);
     await page.getByRole('button', { name: 'Apply filters' }).click();
 
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(namePart);

@@ -68,9 +68,12 @@ test.describe('fiscal', () => {
     const certificate = firstCertificate(shell);
     const serial = certificate.pemSerialNumber;
     await signInWithDemoAccount(page, 'full');
+    // The app lands on the documents inbox after sign-in; navigate once it has.
+    await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
 
     // Settings → Certificates: import the cash register's PKCS#12.
     await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await page.getByLabel('Certificate file (.p12 / .pfx)').setInputFiles(certificate.p12Path);
     await page.getByLabel('Passphrase').fill(certificate.passphrase);
     await page.getByRole('button', { name: 'Import certificate' }).click();
@@ -149,7 +152,7 @@ test.describe('fiscal', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(1).click();
     const newCode = page.getByRole('textbox', { name: 'New ATECO code' });
     await newCode.fill('47.11');
-    await expect(page.getByText('“47.11” has 4 characters: an ATECO code has exactly 6.')).toBeVisible();
+    await expect(page.getByText('“47.11” is too short: an ATECO code has 6 letters or digits, this one has 4 (dots and spaces do not count).')).toBeVisible();
     await expect(newCode).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('button', { name: 'Add code' })).toBeDisabled();
   });

@@ -2,10 +2,12 @@ import { expect, test } from './fixtures';
 import { demoAccount, header, signInScreen, signInWithDemoAccount, demoButtonName } from './session-helpers';
 
 test.describe('session', () => {
-  test('signs in with a demo account: the header shows the e-mail and the LOCAL EMULATOR badge', async ({ page }) => {
+  test('signs in with a demo account: the header shows the e-mail, the local emulator once and the environment the token is for', async ({ page }) => {
     const account = await signInWithDemoAccount(page, 'full');
     await expect(header(page)).toContainText(account.email);
-    await expect(header(page).getByText('LOCAL EMULATOR', { exact: true })).toBeVisible();
+    await expect(header(page).getByText(/local emulator/i)).toHaveCount(1);
+    await expect(header(page).getByText('SANDBOX', { exact: true })).toBeVisible();
+    await expect(header(page).getByText('Signed in to the sandbox environment')).toHaveCount(1);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
