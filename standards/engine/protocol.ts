@@ -7,7 +7,7 @@ export type WorkerRequest =
   | { id: number; type: 'warm'; ruleSet: string; share: { index: number; of: number } };
 
 export type WorkerResponse =
-  | { id: number; type: 'progress'; progress: ValidationProgress }
+  | { id: number; type: 'progress'; progress: ValidationProgress; unit: string }
   | { id: number; type: 'result'; result: PartialResult }
   | { id: number; type: 'warmed' }
   | { id: number; type: 'failure'; code: ValidationFailureCode; message: string };

@@ -5,6 +5,8 @@ declare module 'saxon-js' {
     sourceNode?: unknown;
     sourceText?: string;
     destination?: 'document' | 'serialized' | 'raw' | 'application';
+    /** A mode to start in, e.g. `M26` (one Schematron pattern of the compiled rules). */
+    initialMode?: string;
     stylesheetParams?: Record<string, unknown>;
     documentPool?: Record<string, unknown>;
     collationPool?: Record<string, unknown>;

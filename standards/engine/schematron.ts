@@ -64,10 +64,12 @@ const elementsOf = (node: DomElement): DomElement[] => Array.from(node.childNode
 const normalise = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** The SVRL's failed asserts and successful reports as issues (a `warning` flag or none is a warning). */
-export const svrlIssues = (svrl: DomElement, layer: SchematronLayer): ValidationIssue[] => {
-  const root = svrl.nodeType === 9 || svrl.nodeType === 11 ? elementsOf(svrl)[0] : svrl;
-  if (!root) return [];
-  return elementsOf(root)
+export const svrlIssues = (svrl: DomElement | null, layer: SchematronLayer): ValidationIssue[] => {
+  if (!svrl) return [];
+  // A whole layer's SVRL is wrapped in svrl:schematron-output; one pattern's run (`initialMode`) is not.
+  const top = svrl.nodeType === 9 || svrl.nodeType === 11 ? elementsOf(svrl) : [svrl];
+  const findings = top.length === 1 && top[0]!.localName === 'schematron-output' ? elementsOf(top[0]!) : top;
+  return findings
     .filter((node) => node.namespaceURI === SVRL && (node.localName === 'failed-assert' || node.localName === 'successful-report'))
     .map((node) => {
       const text = elementsOf(node).find((child) => child.localName === 'text');
@@ -82,7 +84,11 @@ export const svrlIssues = (svrl: DomElement, layer: SchematronLayer): Validation
     });
 };
 
-export const runLayer = (document: unknown, layer: SchematronLayer): ValidationIssue[] => {
-  const result = SaxonJS().transform({ stylesheetInternal: stylesheetFor(layer), sourceNode: document, destination: 'document' }, 'sync');
-  return svrlIssues(result.principalResult as DomElement, layer);
+/** Runs a whole layer, or only one of its patterns (`pattern`: the pattern's mode, see patterns.ts). */
+export const runLayer = (document: unknown, layer: SchematronLayer, pattern?: string): ValidationIssue[] => {
+  const result = SaxonJS().transform(
+    { stylesheetInternal: stylesheetFor(layer), sourceNode: document, destination: 'document', ...(pattern ? { initialMode: pattern } : {}) },
+    'sync',
+  );
+  return svrlIssues(result.principalResult as DomElement | null, layer);
 };

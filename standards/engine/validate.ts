@@ -2,13 +2,17 @@
  * One validation, in the thread that calls it (the engine's workers call it; tests may too): parse,
  * identify, pick the rule set, then the schema and the Schematron layers this thread was given.
  * Several threads can share one validation: thread `index` of `of` runs the layers whose position
- * modulo `of` is `index`, and thread 0 also runs the schema.
+ * modulo `of` is `index`, and thread 0 also runs the schema. For a large document the engine passes a
+ * shared unit queue instead: every layer is broken into its patterns, and the threads take patterns
+ * from the queue until none is left (unit-queue.ts), so no thread idles while another has a long layer.
  */
 import { XmlDocument, XmlParseError, type XmlElement } from 'libxml2-wasm';
 import { identify, supportedRoots, type DocumentIdentity } from './detect';
 import { lineOf, readableLocation } from './location';
 import { findRuleSet, ruleSetFor, type RuleSet } from './rule-sets';
+import { patternsOf } from './patterns';
 import { runLayer, saxonDocument } from './schematron';
+import { unitQueue, type UnitQueueMemory } from './unit-queue';
 import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
 import { plainSchemaMessage, validateSchema } from './xsd';
 
@@ -20,11 +24,14 @@ export interface ValidationJob {
   share?: { index: number; of: number };
   /** Only the schema (XSD), no Schematron layers. */
   schemaOnly?: boolean;
+  /** Large documents: the layers' patterns are shared out through this queue (instead of whole layers by `share`). */
+  units?: UnitQueueMemory;
 }
 
-/** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer. */
+/** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer; `pattern`: the pattern's position when a layer ran per pattern. */
 export interface ValidationPart {
   order: number;
+  pattern?: number;
   artefact: ArtefactRef;
   issues: ValidationIssue[];
 }
@@ -101,7 +108,23 @@ const decodeText = (bytes: Uint8Array): string => {
   }
 };
 
-export const validateInThread = (job: ValidationJob, onProgress: (progress: ValidationProgress) => void = () => {}): PartialResult => {
+/** A unit of Schematron work: a whole layer, or one of its patterns. */
+interface LayerUnit {
+  layer: RuleSet['layers'][number];
+  position: number;
+  pattern?: { mode: string; index: number };
+}
+
+const patternUnits = (layers: RuleSet['layers']): LayerUnit[] =>
+  layers.flatMap((layer, position) => {
+    const modes = patternsOf(layer);
+    return modes.length === 0 ? [{ layer, position }] : modes.map((mode, index) => ({ layer, position, pattern: { mode, index } }));
+  });
+
+/** `unit` tells the engine which piece of work started (progress of several threads is counted by it). */
+export type ProgressReporter = (progress: ValidationProgress, unit: string) => void;
+
+export const validateInThread = (job: ValidationJob, onProgress: ProgressReporter = () => {}): PartialResult => {
   if (job.bytes.byteLength > MAX_DOCUMENT_BYTES) {
     throw new ValidationFailure('too_large', `The document is ${(job.bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
   }
@@ -113,27 +136,33 @@ export const validateInThread = (job: ValidationJob, onProgress: (progress: Vali
     const ruleSet = pickRuleSet(job, identity, root);
     const schemaArtefact: ArtefactRef = { name: identity.schema.name, version: identity.schema.version };
     const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
-    const artefacts = [schemaArtefact, ...layers.map(({ name, version }) => ({ name, version }))];
     const { index, of } = job.share ?? { index: 0, of: 1 };
+    const units = job.units && layers.length > 0 ? patternUnits(layers) : undefined;
+    const artefacts = [schemaArtefact, ...layers.map(({ name, version }) => ({ name, version }))];
+    const total = 1 + (units?.length ?? layers.length);
     const parts: ValidationPart[] = [];
     let done = 0;
     if (index === 0) {
-      onProgress({ phase: 'schema', done, total: artefacts.length, artefact: schemaArtefact.name });
+      onProgress({ phase: 'schema', done, total, artefact: schemaArtefact.name }, 'schema');
       parts.push({ order: 0, artefact: schemaArtefact, issues: validateSchema(doc, identity.schema.xsd, schemaArtefact) });
       done += 1;
     }
-    const mine = layers.map((layer, position) => ({ layer, position })).filter(({ position }) => position % of === index);
-    if (mine.length > 0) {
-      const saxonDoc = saxonDocument(decodeText(job.bytes));
-      for (const { layer, position } of mine) {
-        onProgress({ phase: 'rules', done, total: artefacts.length, artefact: layer.name });
-        const issues = runLayer(saxonDoc, layer).map((issue) => {
-          const line = lineOf(doc, issue.location);
-          return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
-        });
-        parts.push({ order: 1 + position, artefact: { name: layer.name, version: layer.version }, issues });
-        done += 1;
-      }
+    let saxonDoc: unknown;
+    const run = ({ layer, position, pattern }: LayerUnit): void => {
+      saxonDoc ??= saxonDocument(decodeText(job.bytes));
+      onProgress({ phase: 'rules', done, total, artefact: layer.name }, `${position}:${pattern?.mode ?? ''}`);
+      const issues = runLayer(saxonDoc, layer, pattern?.mode).map((issue) => {
+        const line = lineOf(doc, issue.location);
+        return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
+      });
+      parts.push({ order: 1 + position, ...(pattern ? { pattern: pattern.index } : {}), artefact: { name: layer.name, version: layer.version }, issues });
+      done += 1;
+    };
+    if (units && job.units) {
+      const queue = unitQueue(job.units, units.length, of > 1 && index === of - 1 ? 'back' : 'front');
+      for (let next = queue.take(); next !== undefined; next = queue.take()) run(units[next]!);
+    } else {
+      for (const [position, layer] of layers.entries()) if (position % of === index) run({ layer, position });
     }
     const described = ruleSet
       ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version }

@@ -31,7 +31,7 @@ port.on('message', (request: WorkerRequest) => {
       send({ id: request.id, type: 'warmed' });
       return;
     }
-    const result = validateInThread(request.job, (progress) => send({ id: request.id, type: 'progress', progress }));
+    const result = validateInThread(request.job, (progress, unit) => send({ id: request.id, type: 'progress', progress, unit }));
     send({ id: request.id, type: 'result', result });
   } catch (error) {
     send(failure(request.id, error));
