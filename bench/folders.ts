@@ -59,6 +59,35 @@ const ramFolder = (): string => {
   return os.tmpdir();
 };
 
+/** A child process's CPU time so far (Linux: /proc; elsewhere undefined). */
+const childCpuMs = (pid: number | undefined): number | undefined => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Waits until the emulator has been idle for a second (under 10 % of a core): as it starts it
+ * warms its official-rules engine in the background (SaxonJS, seconds of CPU on both cores), work
+ * the real service does on its own servers, not on the user's machine beside the app.
+ */
+async function emulatorSettled(pid: number | undefined, limitMs = 60_000): Promise<number> {
+  const started = performance.now();
+  let before = childCpuMs(pid);
+  if (before === undefined) return 0;
+  while (performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = childCpuMs(pid);
+    if (now === undefined) break;
+    if (now - before < 100) break;
+    before = now;
+  }
+  return Math.round(performance.now() - started);
+}
+
 /** This process's CPU time (every thread: the writer threads count) since `start`. */
 const cpuMsSince = (start: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(start);
@@ -187,7 +216,7 @@ function renameAllInto(staging: string, watched: string): number {
  * last file appearing to the last POST /upload of the burst leaving (an upper bound on that
  * file's own POST: the pipeline sends in journal order), and every POST is counted.
  */
-async function watchToPostBench(files: number): Promise<{ lastPostMs: number; firstPostMs: number; posts: number; accepted: number; cpuMs: number }> {
+async function watchToPostBench(files: number): Promise<{ lastPostMs: number; firstPostMs: number; posts: number; accepted: number; cpuMs: number; settledMs: number; emulatorCpuMs?: number }> {
   const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '3600000']);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-watch-post-'));
   const watched = path.join(work, 'outbox');
@@ -231,15 +260,19 @@ async function watchToPostBench(files: number): Promise<{ lastPostMs: number; fi
     await call('uploads.list', {});
     await call('watch.save', { country: 'IT', folder: { kind: 'typed', path: watched }, e2eIdTemplate: 'LD-{file}', paused: false });
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const settledMs = process.env.BENCH_NO_SETTLE ? 0 : await emulatorSettled(emulator.child.pid);
     const staging = stageFiles(work, files, 2000);
     // Already on the disk before they are moved in (a move within one file system writes no data): otherwise the journal's first flushes wait for the staging writes' write-back (ext4).
     syncDisks();
     const cpu = process.cpuUsage();
+    const emulatorCpu = childCpuMs(emulator.child.pid);
     const firstAppeared = performance.now();
     const lastAppeared = renameAllInto(staging, watched);
     const deadline = Date.now() + 120_000;
     while (accepted < files && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const cpuMs = cpuMsSince(cpu);
+    const emulatorCpuAfter = childCpuMs(emulator.child.pid);
+    const emulatorCpuMs = emulatorCpu !== undefined && emulatorCpuAfter !== undefined ? Math.round(emulatorCpuAfter - emulatorCpu) : undefined;
     if (process.env.BENCH_TRACE) {
       const buckets = new Map<number, number>();
       for (const at of postTimes) buckets.set(Math.floor((at - firstAppeared) / 250), (buckets.get(Math.floor((at - firstAppeared) / 250)) ?? 0) + 1);
@@ -250,7 +283,7 @@ async function watchToPostBench(files: number): Promise<{ lastPostMs: number; fi
     }
     // A little longer: a second POST of any file would show here.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    return { lastPostMs: Math.round(lastPost - lastAppeared), firstPostMs: Math.round(firstPost - firstAppeared), posts, accepted, cpuMs: Math.round(cpuMs) };
+    return { lastPostMs: Math.round(lastPost - lastAppeared), firstPostMs: Math.round(firstPost - firstAppeared), posts, accepted, cpuMs: Math.round(cpuMs), settledMs, ...(emulatorCpuMs !== undefined ? { emulatorCpuMs } : {}) };
   } finally {
     diagnostics.unsubscribe('undici:client:sendHeaders', onSend);
     diagnostics.unsubscribe('undici:request:headers', onHeaders);
@@ -286,7 +319,7 @@ export async function runFoldersBench(options: { documents?: number; concurrency
         ok: posted.posts === files && posted.accepted === posted.posts,
         note: `${posted.accepted} answered 202 (none sent twice: 1.5 s more were watched)`,
       },
-      { bench: 'folders', measure: "watched folder, whole route: last file appearing → the burst's last POST /upload (upper bound on its own POST)", value: posted.lastPostMs, unit: 'ms', budget: '≤ 2000', ok: posted.lastPostMs <= 2000, note: `first file appearing → first POST ${posted.firstPostMs} ms; core process CPU (all threads) from the first rename to the last 202: ${posted.cpuMs} ms; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}` },
+      { bench: 'folders', measure: "watched folder, whole route: last file appearing → the burst's last POST /upload (upper bound on its own POST)", value: posted.lastPostMs, unit: 'ms', budget: '≤ 2000', ok: posted.lastPostMs <= 2000, note: `first file appearing → first POST ${posted.firstPostMs} ms; core process CPU (all threads) from the first rename to the last 202: ${posted.cpuMs} ms${posted.emulatorCpuMs !== undefined ? `, the emulator's ${posted.emulatorCpuMs} ms` : ''}; the emulator's start-up warm-up settled ${posted.settledMs} ms before the burst; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}` },
     );
   }
   return { checks, ok: checks.every((check) => check.ok !== false) };
