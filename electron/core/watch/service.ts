@@ -23,6 +23,9 @@ import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
 
 const SETTINGS_KEY = 'watch.folders';
 const OWNER = 'core';
+/** A burst's first hand-over to the uploads, and the largest (each a watch-journal save and an `uploads.add`). */
+const FIRST_HAND_OVER = 12;
+const MAX_HAND_OVER = 192;
 const IGNORED_NAME = /^\.|\.(tmp|part|partial|crdownload|download|swp)$|~$|^(desktop\.ini|thumbs\.db)$/i;
 
 export interface WatchServiceDeps {
@@ -266,6 +269,13 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     watch.queue.clear();
     // Already taken by the flush before this one: nothing to do, nothing to announce.
     if (paths.length === 0) return;
+    // A burst is handed over in growing chunks: the first files are on the wire while the rest are still being hashed.
+    for (let start = 0, size = FIRST_HAND_OVER; start < paths.length; start += size, size = Math.min(2 * size, MAX_HAND_OVER)) {
+      await handOver(watch, paths.slice(start, start + size));
+    }
+  }
+
+  async function handOver(watch: Watch, paths: readonly string[]): Promise<void> {
     const book = await journalNow();
     const toSend: Array<{ filePath: string; sha256: string }> = [];
     // Hashed a few at a time (copies arrive in bursts), then decided in order.
