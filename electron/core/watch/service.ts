@@ -435,8 +435,9 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   /** Settled files of one folder still to put aside: tried again (after the folder came back or became writable). */
   async function putAsideWaiting(country: UploadCountry): Promise<void> {
     const book = await journalNow();
-    const waiting = Object.entries(book.files).filter(([, record]) => record.country === country && record.pending);
     const watch = watches.get(country);
+    // Files of a folder no longer watched for this country wait until it is watched again.
+    const waiting = Object.entries(book.files).filter(([, record]) => record.country === country && record.pending && watch && path.dirname(record.path) === watch.config.folder);
     if (waiting.length === 0) {
       if (watch?.putAsideProblem) {
         delete watch.putAsideProblem;
