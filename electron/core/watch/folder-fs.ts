@@ -54,8 +54,11 @@ export function notWritableMessage(folder: string, error: unknown): string {
   return `The app cannot write in ${folder} (${errno ?? (error instanceof Error ? error.message : String(error))}): files cannot be moved into sent/ or failed/. Check the folder; nothing is sent twice meanwhile.`;
 }
 
-/** The folder is there, is a folder, and takes a file really written and removed (permission bits say nothing for an administrator, a read-only disk or a full one). */
-export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSystem): Promise<void> {
+/**
+ * The folder is there, is a folder, and (`probe`) takes a file really written and removed
+ * (permission bits say nothing for an administrator, a read-only disk or a full one).
+ */
+export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSystem, options: { probe: boolean } = { probe: true }): Promise<void> {
   let stats;
   try {
     stats = await fs.stat(folder);
@@ -63,6 +66,7 @@ export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSy
     throw new AppError('file', folderGoneMessage(folder), { details: { path: folder, errno: 'ENOENT' } });
   }
   if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  if (!options.probe) return;
   const probe = path.join(folder, tempNameFor(WRITE_PROBE));
   try {
     const file = await fileSystem.files.createNew(probe);

@@ -75,7 +75,7 @@ interface Watch {
 export function createWatchService(deps: WatchServiceDeps): WatchService {
   const stableMs = deps.stableMs ?? 400;
   const fileSystem = deps.fileSystem ?? nodeWatchFileSystem;
-  const checkFolder = (folder: string): Promise<void> => checkWatchedFolder(folder, fileSystem);
+  const checkFolder = (folder: string, options?: { probe: boolean }): Promise<void> => checkWatchedFolder(folder, fileSystem, options);
   const watches = new Map<UploadCountry, Watch>();
   let journal: WatchJournal | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -195,7 +195,9 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   async function rescan(watch: Watch): Promise<void> {
     let names: string[];
     try {
-      await checkFolder(watch.config.folder);
+      // A real write only when it tells something: after an error, or with settled files waiting to be put aside (not a file in the user's folder every look).
+      const waiting = Object.values(journal?.files ?? {}).some((record) => record.country === watch.config.country && record.pending);
+      await checkFolder(watch.config.folder, { probe: watch.state === 'error' || waiting || watch.putAsideProblem !== undefined });
       names = await fs.readdir(watch.config.folder);
       if (watch.state === 'error') {
         watch.state = 'watching';

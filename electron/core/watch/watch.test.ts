@@ -95,7 +95,9 @@ const until = async (check: () => boolean | Promise<boolean>, what: string, ms =
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
-const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).sort();
+/** The app's writability probe, written and removed at each look at the folder. */
+const isProbe = (name: string): boolean => path.basename(name).startsWith('.ledgerdesk-write-check.');
+const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).filter((name) => !isProbe(name)).sort();
 
 describe('watched folder', () => {
   it('sends a copied file once, when its copy is complete, and moves it to sent/ when delivered', async () => {
@@ -243,7 +245,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
   /** No temp file and no partial note anywhere under the folder. */
   async function expectNothingHalfWritten(folder: string): Promise<void> {
     const all = await fs.readdir(folder, { recursive: true });
-    expect(all.filter((name) => path.basename(name).endsWith('.tmp'))).toEqual([]);
+    expect(all.filter((name) => path.basename(name).endsWith('.tmp') && !isProbe(name))).toEqual([]);
   }
 
   it('says the folder is read-only, keeps a delivered file without sending it again, and moves it to sent/ once writable', async () => {
