@@ -5,7 +5,7 @@
  *     renderer calls `uploads.add` with the handles, 200 files a call as it does;
  *   - browser shell: the bytes, base64 in JSON, POSTed to the shell's bridge (`/bridge/invoke/
  *     uploads.add`, its secret and Origin), 200 files a call as the renderer does;
- *   - bare POSTs of the same bodies at the same concurrency (3, the app's).
+ *   - bare POSTs of the same bodies at the same concurrency (the app's, `UPLOAD_CONCURRENCY`).
  * One core app (the real one: profile, login, handlers, journal, reading thread) takes every
  * drop. Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
  * Ratios are the median of the rounds' route/bare. Also: drop → first POST on the wire (undici's
@@ -35,6 +35,7 @@ import type { DropAnswer, DropMessage } from './lib/bridge-renderer-child';
 import { createCoreApp, type CoreAppWithServices } from '../electron/core/app';
 import { createSystemClock } from '../electron/core/node-ports/clock';
 import { createMemoryPorts } from '../electron/core/testing/memory-ports';
+import { UPLOAD_CONCURRENCY } from '../electron/core/transfer/service';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { inPool } from './lib/pool';
 import { median } from './lib/stats';
@@ -44,7 +45,8 @@ import { syncDisks } from './lib/sync-disks';
 const CALL_MAX_FILES = 200;
 const FIRST_CALL_MAX_FILES = 8;
 const CALL_BUDGET_BYTES = 4 * 1024 * 1024;
-const CONCURRENCY = 3;
+/** The app's own: the bare reference sends at the same concurrency. */
+const CONCURRENCY = UPLOAD_CONCURRENCY;
 const WINDOW = 'electron:1';
 const SETTLE_MS = 500;
 

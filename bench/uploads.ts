@@ -32,6 +32,7 @@ import { inPool } from './lib/pool';
 import { median } from './lib/stats';
 import { uploadsVerdict } from './lib/uploads-verdict';
 import { syncDisks } from './lib/sync-disks';
+import { UPLOAD_CONCURRENCY } from '../electron/core/transfer/service';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 
 export interface UploadsBenchOptions {
@@ -169,7 +170,7 @@ class ClientSide {
 }
 
 export async function runUploadsBench(options: Partial<UploadsBenchOptions> = {}): Promise<UploadsBenchResult> {
-  const settings: UploadsBenchOptions = { files: 200, sizeKb: 64, warmup: 3, rounds: 11, concurrency: 3, ...options };
+  const settings: UploadsBenchOptions = { files: 200, sizeKb: 64, warmup: 3, rounds: 11, concurrency: UPLOAD_CONCURRENCY, ...options };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-files-'));
   // Slow processing: the service's own pipeline should not compete with the POSTs being measured.
   const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '3600000']);

@@ -142,8 +142,12 @@ export function createJournalStore(dir: string): JournalStore {
         queued = [];
         flushing = flushing.then(async () => {
           if (lines.length === 0) return;
-          await fs.mkdir(dir, { recursive: true });
-          const handle = await fs.open(file, 'a');
+          // The folder is made once (and again only if it went away): a run flushes a hundred times.
+          const handle = await fs.open(file, 'a').catch(async (error: unknown) => {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            await fs.mkdir(dir, { recursive: true });
+            return fs.open(file, 'a');
+          });
           try {
             await handle.write(`${lines.join('\n')}\n`);
             await handle.datasync();

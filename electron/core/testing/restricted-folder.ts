@@ -20,6 +20,8 @@ export interface RestrictedFolder {
   mechanism: RestrictionMechanism;
   /** What the code under test writes through: undefined with a real mount (the node file system is the real thing). */
   fileSystem: AtomicFileSystem | undefined;
+  /** Makes a folder inside it as the disk would (refused when read-only or full; an existing one is fine). */
+  makeFolder(folder: string): Promise<void>;
   readOnly(): Promise<void>;
   /** Leaves about `freeBytes` of room: the next writes run out of space part way. */
   fill(freeBytes: number): Promise<void>;
@@ -67,6 +69,7 @@ function mountedFolder(disk: string, folder: string): RestrictedFolder {
     path: folder,
     mechanism: 'mount',
     fileSystem: undefined,
+    makeFolder: makeFolderOnDisk,
     readOnly: async () => {
       await run('mount', ['-o', 'remount,ro', disk]);
     },
@@ -86,11 +89,23 @@ function mountedFolder(disk: string, folder: string): RestrictedFolder {
   };
 }
 
+async function makeFolderOnDisk(folder: string): Promise<void> {
+  try {
+    await fs.mkdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 function injectedFolder(folder: string): RestrictedFolder {
   let readOnly = false;
   /** Bytes that may still be written; undefined: no limit. */
   let room: number | undefined;
-  const inside = (filePath: string): boolean => path.dirname(filePath) === folder;
+  /** In the folder or a folder inside it (a watched folder's sent/ and failed/). */
+  const inside = (filePath: string): boolean => {
+    const relative = path.relative(folder, path.dirname(filePath));
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
   const fileSystem: AtomicFileSystem = {
     ...nodeAtomicFileSystem,
     async createNew(filePath) {
@@ -112,11 +127,23 @@ function injectedFolder(folder: string): RestrictedFolder {
         },
       };
     },
+    async rename(from, to) {
+      if (readOnly && (inside(from) || inside(to))) throw errnoError('EROFS', `read-only file system, rename '${from}' -> '${to}'`);
+      await nodeAtomicFileSystem.rename(from, to);
+    },
   };
   return {
     path: folder,
     mechanism: 'injected',
     fileSystem,
+    async makeFolder(made) {
+      if (inside(made) && readOnly) throw errnoError('EROFS', `read-only file system, mkdir '${made}'`);
+      if (inside(made) && room !== undefined && room <= 0) {
+        const exists = await fs.stat(made).then(() => true, () => false);
+        if (!exists) throw errnoError('ENOSPC', `no space left on device, mkdir '${made}'`);
+      }
+      await makeFolderOnDisk(made);
+    },
     readOnly: () => {
       readOnly = true;
       return Promise.resolve();

@@ -4,6 +4,7 @@
  * changes. Files are prepared ahead in batches (content taken or read and checked, `sending` on
  * disk for the whole batch in one durable write) while up to `concurrency` POSTs are in flight.
  */
+import { setMaxListeners } from 'node:events';
 import type { SessionUser, UploadWarningCode } from '../../../shared/contract';
 import type { FileReader } from '../files/file-reader';
 import type { Clock, Logger } from '../ports';
@@ -80,6 +81,8 @@ export function createSender(deps: SenderDeps): Sender {
   const posting = new Map<string, Promise<void>>();
   /** Aborts the POSTs in flight when the service is disposed (one signal for all: each costs a little on every POST). */
   const closing = new AbortController();
+  // Each POST in flight listens to it (and undici's retry plumbing may add one more each): above Node's warning threshold of 10 at 6 at a time.
+  setMaxListeners(Math.max(10, 2 * concurrency + 4), closing.signal);
   let closed = false;
   /** A 401 stopped sending: wait for the session to change before trying again. */
   let waitingForSession = false;

@@ -42,8 +42,16 @@ export type { AddUploadsInput } from './intake-stage';
 export type { UploadsHooks } from './sender';
 export type { UploadsSession } from './accounts';
 
+/**
+ * Files sent at the same time by default. The service shows no rate limit (spec: "Rate limits: not
+ * shown"), so the app sends as a browser does to one host over HTTP/1.1: six connections at once,
+ * the number the inbox sync and the bulk download use too. Three left a burst (a watched folder's
+ * 500 files) waiting on round trips (docs/performance.md, "Folders").
+ */
+export const UPLOAD_CONCURRENCY = 6;
+
 export interface UploadsTuning {
-  /** Files sent at the same time (default 3). */
+  /** Files sent at the same time (default `UPLOAD_CONCURRENCY`). */
   concurrency?: number;
   pollMinMs?: number;
   pollMaxMs?: number;
@@ -108,7 +116,7 @@ export interface UploadsService {
 export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const { clock, logger, events } = deps;
   const tuning = deps.tuning ?? {};
-  const concurrency = Math.max(1, tuning.concurrency ?? 3);
+  const concurrency = Math.max(1, tuning.concurrency ?? UPLOAD_CONCURRENCY);
   const uploadsDir = path.join(deps.userDataDir, 'uploads');
   const blobs = new BlobStore(path.join(uploadsDir, 'blobs'));
   const api = createTransferApi({ http: deps.http, baseUrl: deps.transferUrl, token: () => deps.session.getToken() });

@@ -19,6 +19,11 @@ const fileSchema = z.object({
   e2eId: z.string().optional(),
   at: z.string(),
   message: z.string().optional(),
+  /** Settled, but not put aside yet (the folder was read-only, full or gone): `move` to sent/ or failed/, or the failure `note` still to write beside `movedTo`. Never sent again meanwhile. */
+  pending: z.enum(['move', 'note']).optional(),
+  movedTo: z.string().optional(),
+  /** For a failure note still to write. */
+  whatToDo: z.string().optional(),
 });
 export type WatchedFileRecord = z.infer<typeof fileSchema>;
 

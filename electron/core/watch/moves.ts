@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write';
+import { errnoBehind, nodeWatchFileSystem, type WatchFileSystem } from './folder-fs';
 
 export const SENT = 'sent';
 export const FAILED = 'failed';
@@ -19,16 +20,29 @@ async function freeTarget(folder: string, name: string): Promise<string> {
   }
 }
 
-/** Moves the file into `<watched>/<sub>/`; returns where it went, or undefined when it was gone. */
-export async function moveInto(filePath: string, sub: typeof SENT | typeof FAILED): Promise<string | undefined> {
-  const folder = path.join(path.dirname(filePath), sub);
-  await fs.mkdir(folder, { recursive: true });
+/**
+ * Moves the file into `<watched>/<sub>/`; returns where it went, or undefined when the file was
+ * gone (the user took it away). Throws when the folder does not take the move (read-only, full,
+ * gone: then the sub-folder cannot be made, and the watched folder is never made again).
+ */
+export async function moveInto(filePath: string, sub: typeof SENT | typeof FAILED, fileSystem: WatchFileSystem = nodeWatchFileSystem): Promise<string | undefined> {
+  const watched = path.dirname(filePath);
+  try {
+    await fs.lstat(filePath);
+  } catch (error) {
+    if (errnoBehind(error) !== 'ENOENT') throw error;
+    // Gone with its folder: the move waits for the folder; gone alone: nothing to move.
+    await fs.stat(watched);
+    return undefined;
+  }
+  const folder = path.join(watched, sub);
+  await fileSystem.makeFolder(folder);
   const target = await freeTarget(folder, path.basename(filePath));
   try {
-    await fs.rename(filePath, target);
+    await fileSystem.files.rename(filePath, target);
     return target;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errnoBehind(error) === 'ENOENT' && (await fs.stat(watched).then(() => true, () => false))) return undefined;
     throw error;
   }
 }
@@ -41,8 +55,8 @@ export interface FailureNote {
   at: Date;
 }
 
-/** `<file>.txt` beside the failed file: why, and what to do. */
-export async function writeFailureNote(movedTo: string, note: FailureNote): Promise<void> {
+/** `<file>.txt` beside the failed file: why, and what to do (written whole or not at all). */
+export async function writeFailureNote(movedTo: string, note: FailureNote, fileSystem: WatchFileSystem = nodeWatchFileSystem): Promise<void> {
   const lines = [
     `${note.fileName} was not sent.`,
     '',
@@ -53,5 +67,5 @@ export async function writeFailureNote(movedTo: string, note: FailureNote): Prom
     ...(note.e2eId ? [`End-to-end ID: ${note.e2eId}`] : []),
     '',
   ];
-  await writeFileAtomic(`${movedTo}.txt`, lines.join('\r\n'));
+  await writeFileAtomic(`${movedTo}.txt`, lines.join('\r\n'), fileSystem.files);
 }

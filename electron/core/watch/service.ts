@@ -15,14 +15,17 @@ import { AppError, type UploadCountry, type UploadEntry, type WatchedFileEvent, 
 import type { ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
 import type { FileHandles } from '../files/handles';
-import { hashFile } from '../files/sha256';
 import type { Invoke } from '../handlers';
 import type { Logger, SettingsStore } from '../ports';
+import { checkWatchedFolder, errnoBehind, nodeWatchFileSystem, notWritableMessage, type WatchFileSystem } from './folder-fs';
 import { loadWatchJournal, saveWatchJournal, type WatchJournal, type WatchedFileRecord } from './journal';
 import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
 
 const SETTINGS_KEY = 'watch.folders';
 const OWNER = 'core';
+/** A burst's first hand-over to the uploads, and the largest (each a watch-journal save and an `uploads.add`). */
+const FIRST_HAND_OVER = 12;
+const MAX_HAND_OVER = 192;
 const IGNORED_NAME = /^\.|\.(tmp|part|partial|crdownload|download|swp)$|~$|^(desktop\.ini|thumbs\.db)$/i;
 
 export interface WatchServiceDeps {
@@ -36,6 +39,8 @@ export interface WatchServiceDeps {
   /** How long a file's size must stay the same before it is picked up (default 400 ms). */
   stableMs?: number;
   rescanMs?: number;
+  /** The watched folders' file operations (tests inject read-only and full disks, locked files). */
+  fileSystem?: WatchFileSystem;
 }
 
 export interface WatchService {
@@ -62,11 +67,15 @@ interface Watch {
   seen: Map<string, { size: number; mtimeMs: number; at: number }>;
   state: WatchedFolderStatus['state'];
   message?: string;
+  /** Settled files could not be put aside (sent/, failed/, their notes): why, until they are. */
+  putAsideProblem?: string;
   recent: WatchedFileEvent[];
 }
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
   const stableMs = deps.stableMs ?? 400;
+  const fileSystem = deps.fileSystem ?? nodeWatchFileSystem;
+  const checkFolder = (folder: string, options?: { probe: boolean }): Promise<void> => checkWatchedFolder(folder, fileSystem, options);
   const watches = new Map<UploadCountry, Watch>();
   let journal: WatchJournal | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -89,10 +98,11 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   const statusOf = (config: WatchedFolder): WatchedFolderStatus => {
     const watch = watches.get(config.country);
     const records = Object.values(journal?.files ?? {}).filter((record) => record.country === config.country);
+    const message = watch?.message ?? watch?.putAsideProblem;
     return {
       ...config,
-      state: config.paused ? 'paused' : (watch?.state ?? 'watching'),
-      ...(watch?.message && !config.paused ? { message: watch.message } : {}),
+      state: config.paused ? 'paused' : watch?.putAsideProblem ? 'error' : (watch?.state ?? 'watching'),
+      ...(message && !config.paused ? { message } : {}),
       inFlight: records.filter((record) => record.state === 'queued' || record.state === 'sending').length,
       sent: records.filter((record) => record.state === 'sent').length,
       failed: records.filter((record) => record.state === 'failed').length,
@@ -104,12 +114,24 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   const note = (country: UploadCountry, event: Omit<WatchedFileEvent, 'at'>): void => {
     const watch = watches.get(country);
     if (!watch) return;
+    // Looked at again and again (a locked file): said once.
+    const last = watch.recent[0];
+    if (last && last.fileName === event.fileName && last.state === event.state && last.message === event.message) return;
     watch.recent = [{ ...event, at: new Date().toISOString() }, ...watch.recent].slice(0, 20);
   };
 
   async function startWatch(config: WatchedFolder): Promise<void> {
     await stopWatch(config.country);
-    const watch: Watch = { config, queue: new Set(), waiting: new Map(), seen: new Map(), state: 'watching', recent: watches.get(config.country)?.recent ?? [] };
+    const earlier = watches.get(config.country);
+    const watch: Watch = {
+      config,
+      queue: new Set(),
+      waiting: new Map(),
+      seen: new Map(),
+      state: 'watching',
+      recent: earlier?.recent ?? [],
+      ...(earlier?.putAsideProblem ? { putAsideProblem: earlier.putAsideProblem } : {}),
+    };
     watches.set(config.country, watch);
     if (config.paused || disposed) return;
     try {
@@ -173,12 +195,15 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   async function rescan(watch: Watch): Promise<void> {
     let names: string[];
     try {
-      await checkFolder(watch.config.folder);
+      // A real write only when it tells something: after an error, or with settled files waiting to be put aside (not a file in the user's folder every look).
+      const waiting = Object.values(journal?.files ?? {}).some((record) => record.country === watch.config.country && record.pending);
+      await checkFolder(watch.config.folder, { probe: watch.state === 'error' || waiting || watch.putAsideProblem !== undefined });
       names = await fs.readdir(watch.config.folder);
       if (watch.state === 'error') {
         watch.state = 'watching';
         delete watch.message;
         await startWatch(watch.config);
+        await serial(() => putAsideWaiting(watch.config.country));
         emit();
         return;
       }
@@ -190,6 +215,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       }
       return;
     }
+    await serial(() => putAsideWaiting(watch.config.country));
     for (const name of names) {
       const filePath = path.join(watch.config.folder, name);
       if (IGNORED_NAME.test(name)) continue;
@@ -216,7 +242,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
         return undefined;
       }
       watch.seen.delete(filePath);
-      const hashed = await hashFile(filePath);
+      const hashed = await fileSystem.hash(filePath);
       const after = await fs.stat(filePath);
       if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
         // Still being written: a partial copy is never sent.
@@ -228,7 +254,14 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       const code = (error as NodeJS.ErrnoException).code;
       watch.seen.delete(filePath);
       // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
-      if (code !== 'ENOENT') note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', message: `Cannot be read yet (${code ?? 'error'}); tried again shortly.` });
+      if (code !== 'ENOENT') {
+        note(watch.config.country, {
+          fileName: path.basename(filePath),
+          state: 'failed',
+          message: `Cannot be read yet (${code === 'EBUSY' || code === 'EAGAIN' ? 'locked by another program' : (code ?? 'error')}); not sent yet, tried again shortly.`,
+        });
+        emit();
+      }
       return undefined;
     }
   }
@@ -236,6 +269,15 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   async function flush(watch: Watch): Promise<void> {
     const paths = [...watch.queue];
     watch.queue.clear();
+    // Already taken by the flush before this one: nothing to do, nothing to announce.
+    if (paths.length === 0) return;
+    // A burst is handed over in growing chunks: the first files are on the wire while the rest are still being hashed.
+    for (let start = 0, size = FIRST_HAND_OVER; start < paths.length; start += size, size = Math.min(2 * size, MAX_HAND_OVER)) {
+      await handOver(watch, paths.slice(start, start + size));
+    }
+  }
+
+  async function handOver(watch: Watch, paths: readonly string[]): Promise<void> {
     const book = await journalNow();
     const toSend: Array<{ filePath: string; sha256: string }> = [];
     // Hashed a few at a time (copies arrive in bursts), then decided in order.
@@ -251,16 +293,28 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       if (!hashed) continue;
       const known = book.files[hashed.sha256];
       if (known && (known.state === 'queued' || known.state === 'sending')) continue;
+      // Settled, still waiting to be put aside where it is: never sent again.
+      if (known?.pending === 'move' && known.path === filePath) continue;
       if (known?.state === 'sent') {
-        const movedTo = await moveInto(filePath, SENT);
-        if (movedTo) {
-          await writeFailureNote(movedTo, {
-            fileName: path.basename(filePath),
-            why: `the same content was already sent as ${known.fileName} on ${known.at}${known.e2eId ? ` (End-to-end ID ${known.e2eId})` : ''}.`,
-            whatToDo: 'nothing: it was not sent again. If it really is a new document, change it and copy it in again.',
-            at: new Date(),
-          });
-          note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again.` });
+        try {
+          const movedTo = await moveInto(filePath, SENT, fileSystem);
+          if (movedTo) {
+            await writeFailureNote(
+              movedTo,
+              {
+                fileName: path.basename(filePath),
+                why: `the same content was already sent as ${known.fileName} on ${known.at}${known.e2eId ? ` (End-to-end ID ${known.e2eId})` : ''}.`,
+                whatToDo: 'nothing: it was not sent again. If it really is a new document, change it and copy it in again.',
+                at: new Date(),
+              },
+              fileSystem,
+            );
+            note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again.` });
+          }
+        } catch (error) {
+          // Left where it is: the next look tries again, and never sends it.
+          watch.putAsideProblem = notWritableMessage(watch.config.folder, error);
+          note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again (it stays in the folder until it can be moved to sent/).` });
         }
         continue;
       }
@@ -304,8 +358,9 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       emit();
       return;
     }
+    const byName = new Map(items.map((item) => [path.basename(item.filePath), item]));
     for (const entry of result.entries) {
-      const item = items.find(({ filePath }) => path.basename(filePath) === entry.fileName);
+      const item = byName.get(entry.fileName);
       if (!item) continue;
       const record = book.files[item.sha256];
       if (!record) continue;
@@ -320,7 +375,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       note(watch.config.country, { fileName: record.fileName, state: 'sending' });
     }
     for (const refused of result.rejected) {
-      const item = items.find(({ filePath }) => path.basename(filePath) === refused.fileName);
+      const item = byName.get(refused.fileName);
       const record = item ? book.files[item.sha256] : undefined;
       if (!item || !record) continue;
       await settle(item.sha256, record, { ok: false, why: refused.message, whatToDo: 'correct the file (or its name) and copy it into the watched folder again.' });
@@ -338,17 +393,68 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string }): Promise<void> {
     record.state = outcome.ok ? 'sent' : 'failed';
     record.at = new Date().toISOString();
-    if (!outcome.ok) record.message = outcome.why;
-    const filePath = record.path;
-    try {
-      const movedTo = await moveInto(filePath, outcome.ok ? SENT : FAILED);
-      if (movedTo && !outcome.ok) {
-        await writeFailureNote(movedTo, { fileName: record.fileName, why: outcome.why, whatToDo: outcome.whatToDo, at: new Date(), ...(record.e2eId ? { e2eId: record.e2eId } : {}) });
-      }
-    } catch (error) {
-      deps.logger.warn('Watched folder: moving a file failed', { sha256, message: error instanceof Error ? error.message : String(error) });
+    if (!outcome.ok) {
+      record.message = outcome.why;
+      record.whatToDo = outcome.whatToDo;
     }
+    record.pending = 'move';
+    await putAside(sha256, record);
     note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why }) });
+  }
+
+  /**
+   * A settled file to sent/ or failed/ (with its note): what cannot be done now (read-only, full
+   * or gone folder) stays `pending` in the journal, said in the status, and is tried again at the
+   * next look; the file is never sent again meanwhile. Returns whether it is done.
+   */
+  async function putAside(sha256: string, record: WatchedFileRecord): Promise<boolean> {
+    const failed = record.state === 'failed';
+    const watch = watches.get(record.country);
+    try {
+      if (record.pending === 'move') {
+        const movedTo = await moveInto(record.path, failed ? FAILED : SENT, fileSystem);
+        if (movedTo) record.movedTo = movedTo;
+        else delete record.movedTo;
+        record.pending = failed && movedTo ? 'note' : undefined;
+      }
+      if (record.pending === 'note' && record.movedTo) {
+        await writeFailureNote(
+          record.movedTo,
+          { fileName: record.fileName, why: record.message ?? 'it was not delivered.', whatToDo: record.whatToDo ?? 'copy it into the watched folder again to send it once more.', at: new Date(record.at), ...(record.e2eId ? { e2eId: record.e2eId } : {}) },
+          fileSystem,
+        );
+      }
+      delete record.pending;
+      delete record.whatToDo;
+      return true;
+    } catch (error) {
+      deps.logger.warn('Watched folder: putting a settled file aside failed', { sha256, errno: errnoBehind(error) ?? null, message: error instanceof Error ? error.message : String(error) });
+      if (watch) watch.putAsideProblem = notWritableMessage(path.dirname(record.path), error);
+      return false;
+    }
+  }
+
+  /** Settled files of one folder still to put aside: tried again (after the folder came back or became writable). */
+  async function putAsideWaiting(country: UploadCountry): Promise<void> {
+    const book = await journalNow();
+    const watch = watches.get(country);
+    // Files of a folder no longer watched for this country wait until it is watched again.
+    const waiting = Object.entries(book.files).filter(([, record]) => record.country === country && record.pending && watch && path.dirname(record.path) === watch.config.folder);
+    if (waiting.length === 0) {
+      if (watch?.putAsideProblem) {
+        delete watch.putAsideProblem;
+        emit();
+      }
+      return;
+    }
+    let done = 0;
+    for (const [sha, record] of waiting) {
+      if (await putAside(sha, record)) done += 1;
+      else break;
+    }
+    if (done === waiting.length && watch) delete watch.putAsideProblem;
+    if (done > 0) await save();
+    emit();
   }
 
   function uploadsChanged(entries: readonly UploadEntry[]): void {
@@ -464,19 +570,4 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       await saving;
     },
   };
-}
-
-async function checkFolder(folder: string): Promise<void> {
-  let stats;
-  try {
-    stats = await fs.stat(folder);
-  } catch {
-    throw new AppError('file', `The watched folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
-  }
-  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`);
-  try {
-    await fs.access(folder, fs.constants.R_OK | fs.constants.W_OK);
-  } catch {
-    throw new AppError('file', `The app cannot move files out of ${folder} (read-only or no permission): sent and failed files could not be put aside. Make it writable.`);
-  }
 }

@@ -8,7 +8,11 @@ import { createActivityLog } from '../activity/log';
 import { createCoreEvents } from '../events';
 import { createFileHandles, type FileHandles } from '../files/handles';
 import type { Invoke } from '../handlers';
+import { nodeAtomicFileSystem } from '../files/atomic-write';
+import { hashFile } from '../files/sha256';
 import { MemoryLogger, MemorySettingsStore } from '../testing/memory-ports';
+import { canMount, restrictedFolder, type RestrictedFolder, type RestrictionMechanism } from '../testing/restricted-folder';
+import type { WatchFileSystem } from './folder-fs';
 import { createWatchService, type WatchService } from './service';
 
 let work: string;
@@ -64,7 +68,7 @@ class FakeUploads {
   }
 }
 
-function makeWatch(settings = new MemorySettingsStore(), uploads?: FakeUploads) {
+function makeWatch(settings = new MemorySettingsStore(), uploads?: FakeUploads, fileSystem?: WatchFileSystem) {
   const files = createFileHandles({ clock: { now: () => Date.now() } });
   const fake = uploads ?? new FakeUploads(files);
   const logger = new MemoryLogger();
@@ -78,6 +82,7 @@ function makeWatch(settings = new MemorySettingsStore(), uploads?: FakeUploads) 
     journalPath: path.join(work, 'user-data', 'watch', 'journal.json'),
     stableMs: 150,
     rescanMs: 200,
+    ...(fileSystem ? { fileSystem } : {}),
   });
   services.push(watch);
   return { watch, uploads: fake, settings };
@@ -90,7 +95,9 @@ const until = async (check: () => boolean | Promise<boolean>, what: string, ms =
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
-const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).sort();
+/** The app's writability probe, written and removed at each look at the folder. */
+const isProbe = (name: string): boolean => path.basename(name).startsWith('.ledgerdesk-write-check.');
+const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).filter((name) => !isProbe(name)).sort();
 
 describe('watched folder', () => {
   it('sends a copied file once, when its copy is complete, and moves it to sent/ when delivered', async () => {
@@ -204,5 +211,140 @@ describe('watched folder', () => {
     await fs.rm(watched, { recursive: true });
     await until(() => watch.statuses()[0]?.state === 'error', 'the error');
     expect(watch.statuses()[0]?.message).toBe(`The watched folder ${watched} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+  });
+});
+
+// A real read-only or full disk where the tests may mount one (root on Linux, as in CI), and the same failures injected at the file-system seam everywhere.
+const mechanisms: RestrictionMechanism[] = ['injected', ...((await canMount(os.tmpdir())) ? (['mount'] as const) : [])];
+
+describe.each(mechanisms)('watched folder on a disk that refuses writes, goes away or locks a file (%s)', (mechanism) => {
+  let restricted: RestrictedFolder | undefined;
+  afterEach(async () => {
+    await Promise.all(services.map((service) => service.dispose()));
+    services = [];
+    await restricted?.dispose();
+    restricted = undefined;
+  });
+
+  /** Files another program holds open without sharing (Windows): reading them fails until released. */
+  const locked = new Set<string>();
+  const seam = (disk: RestrictedFolder): WatchFileSystem => ({
+    files: disk.fileSystem ?? nodeAtomicFileSystem,
+    makeFolder: (folder) => disk.makeFolder(folder),
+    hash: (filePath) => (locked.has(path.basename(filePath)) ? Promise.reject(Object.assign(new Error(`EBUSY: resource busy or locked, open '${filePath}'`), { code: 'EBUSY' })) : hashFile(filePath)),
+  });
+
+  async function watchOn(): Promise<{ watch: WatchService; uploads: FakeUploads; folder: string }> {
+    restricted = await restrictedFolder(path.join(work, 'disk'), mechanism);
+    const { watch, uploads } = makeWatch(new MemorySettingsStore(), undefined, seam(restricted));
+    await watch.start();
+    await watch.save({ country: 'IT', folder: restricted.path, e2eIdTemplate: 'LD-{file}', paused: false });
+    return { watch, uploads, folder: restricted.path };
+  }
+
+  /** No temp file and no partial note anywhere under the folder. */
+  async function expectNothingHalfWritten(folder: string): Promise<void> {
+    const all = await fs.readdir(folder, { recursive: true });
+    expect(all.filter((name) => path.basename(name).endsWith('.tmp') && !isProbe(name))).toEqual([]);
+  }
+
+  it('says the folder is read-only, keeps a delivered file without sending it again, and moves it to sent/ once writable', async () => {
+    const { watch, uploads, folder } = await watchOn();
+    await fs.writeFile(path.join(folder, 'IT1_ro.xml'), '<ro/>');
+    await until(() => uploads.entries.length === 1, 'the add');
+    await restricted?.readOnly();
+
+    watch.uploadsChanged([uploads.finish('IT1_ro.xml', 'done')]);
+    await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
+    expect(watch.statuses()[0]?.message).toBe(`${folder} is on a read-only disk: the app cannot move files into sent/ or failed/ or write their notes. Make it writable; nothing is sent twice meanwhile.`);
+    // Several looks at the folder later: still there, still sent once.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await list(folder)).toEqual(['IT1_ro.xml']);
+    expect(uploads.entries).toHaveLength(1);
+    expect(watch.statuses()[0]).toMatchObject({ sent: 1, inFlight: 0 });
+
+    await restricted?.restore();
+    await until(async () => (await list(path.join(folder, 'sent'))).includes('IT1_ro.xml'), 'the move to sent/');
+    await until(() => watch.statuses()[0]?.state === 'watching', 'the status back to watching');
+    expect(watch.statuses()[0]?.message).toBeUndefined();
+    expect(await list(folder)).toEqual(['sent']);
+    expect([...uploads.added.values()]).toEqual([1]);
+  });
+
+  it('cannot write a failure note on a read-only folder: the file waits, and gets its note once writable', async () => {
+    const { watch, uploads, folder } = await watchOn();
+    await fs.writeFile(path.join(folder, 'IT1_refused.xml'), '<refused/>');
+    await until(() => uploads.entries.length === 1, 'the add');
+    await restricted?.readOnly();
+    watch.uploadsChanged([uploads.finish('IT1_refused.xml', 'failed', 'The destination refused the invoice: missing VAT number.')]);
+    await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await list(folder)).toEqual(['IT1_refused.xml']);
+    expect(uploads.entries).toHaveLength(1);
+
+    await restricted?.restore();
+    await until(async () => (await list(path.join(folder, 'failed'))).includes('IT1_refused.xml.txt'), 'the note');
+    expect(await list(path.join(folder, 'failed'))).toEqual(['IT1_refused.xml', 'IT1_refused.xml.txt']);
+    expect(await fs.readFile(path.join(folder, 'failed', 'IT1_refused.xml.txt'), 'utf8')).toContain('Why: The destination refused the invoice: missing VAT number.');
+    await until(() => watch.statuses()[0]?.state === 'watching', 'the status back to watching');
+    expect([...uploads.added.values()]).toEqual([1]);
+  });
+
+  it('says the disk is full, writes no half note, sends nothing twice, and writes the note once there is room', async () => {
+    const { watch, uploads, folder } = await watchOn();
+    await fs.writeFile(path.join(folder, 'IT1_full.xml'), '<full/>');
+    await until(() => uploads.entries.length === 1, 'the add');
+    await fs.mkdir(path.join(folder, 'failed'));
+    await restricted?.fill(0);
+    watch.uploadsChanged([uploads.finish('IT1_full.xml', 'failed', 'The file is not a valid FatturaPA.')]);
+    await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
+    expect(watch.statuses()[0]?.message).toBe(`The disk of ${folder} is full: the app cannot move files into sent/ or failed/ or write the notes that say why a file failed. Free some space; nothing is sent twice meanwhile.`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expectNothingHalfWritten(folder);
+    expect((await list(path.join(folder, 'failed'))).filter((name) => name.endsWith('.txt'))).toEqual([]);
+    expect(uploads.entries).toHaveLength(1);
+
+    await restricted?.restore();
+    await until(async () => (await list(path.join(folder, 'failed'))).includes('IT1_full.xml.txt'), 'the note');
+    expect(await fs.readFile(path.join(folder, 'failed', 'IT1_full.xml.txt'), 'utf8')).toContain('Why: The file is not a valid FatturaPA.');
+    await until(() => watch.statuses()[0]?.state === 'watching', 'the status back to watching');
+    await expectNothingHalfWritten(folder);
+    expect([...uploads.added.values()]).toEqual([1]);
+  });
+
+  it('says the folder is gone without making it again, and puts the delivered file aside when it is back', async () => {
+    const { watch, uploads, folder } = await watchOn();
+    await fs.writeFile(path.join(folder, 'IT1_gone.xml'), '<gone/>');
+    await until(() => uploads.entries.length === 1, 'the add');
+    // The drive is unplugged: the folder and its file go away together (moved aside on the same disk).
+    const away = path.join(path.dirname(folder), 'away');
+    await fs.rename(folder, away);
+    watch.uploadsChanged([uploads.finish('IT1_gone.xml', 'done')]);
+    await until(() => watch.statuses()[0]?.message?.includes('is not there any more') === true, 'the error in the status');
+    expect(watch.statuses()[0]).toMatchObject({ state: 'error', sent: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(fs.stat(folder)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    await fs.rename(away, folder);
+    await until(async () => (await list(path.join(folder, 'sent'))).includes('IT1_gone.xml'), 'the move to sent/ once back');
+    await until(() => watch.statuses()[0]?.state === 'watching', 'the status back to watching');
+    expect([...uploads.added.values()]).toEqual([1]);
+  });
+
+  it('waits for a locked file, says so, and sends it once when it is released', async () => {
+    const { watch, uploads, folder } = await watchOn();
+    locked.add('IT1_locked.xml');
+    await fs.writeFile(path.join(folder, 'IT1_locked.xml'), '<locked/>');
+    await until(() => watch.statuses()[0]?.recent.some((event) => event.fileName === 'IT1_locked.xml') === true, 'the locked file in the status');
+    expect(watch.statuses()[0]?.recent[0]).toMatchObject({ fileName: 'IT1_locked.xml', state: 'failed', message: 'Cannot be read yet (locked by another program); not sent yet, tried again shortly.' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(uploads.entries).toHaveLength(0);
+    // Said once, however many looks.
+    expect(watch.statuses()[0]?.recent.filter((event) => event.fileName === 'IT1_locked.xml')).toHaveLength(1);
+
+    locked.delete('IT1_locked.xml');
+    await until(() => uploads.entries.length === 1, 'the add once released');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([...uploads.added.values()]).toEqual([1]);
   });
 });
