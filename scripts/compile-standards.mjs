@@ -2,6 +2,8 @@
 /**
  * `npm run standards`: compiles every vendored XSLT under standards/artefacts/ (the Schematron rule
  * sets and the FatturaPA/KSeF stylesheets) to a SaxonJS SEF with xslt3, into standards/sef/.
+ * One xslt3 process per core compiles its share one after another (scripts/xslt3-batch.mjs), so
+ * SaxonJS and its compiler are loaded and JIT-optimised once per process, not once per stylesheet.
  * SaxonJS never compiles at run time: the engine and the viewer only load these SEFs.
  *
  * Cached by content: each SEF is recompiled only when the SHA-256 of its inputs (the stylesheet, the
@@ -13,7 +15,7 @@
  * standards/sef/manifest.json = { "<artefact path>": { "sef": "<sef path>", "inputHash": "…" } }.
  * `--force` recompiles everything; `--quiet` prints nothing when all SEFs are cached.
  */
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,7 +26,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = join(root, 'standards', 'artefacts');
 export const sefDir = join(root, 'standards', 'sef');
 const manifestPath = join(sefDir, 'manifest.json');
-const xslt3Cli = join(root, 'node_modules', 'xslt3', 'xslt3.js');
 const log = (line) => process.stderr.write(`[standards] ${line}\n`);
 
 /**
@@ -117,26 +118,47 @@ const stagedStylesheet = (target, tempRoot) => {
   return staged;
 };
 
-const runXslt3 = (xsl, out) =>
-  new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [xslt3Cli, `-xsl:${xsl}`, `-export:${out}`, ...exportOptions], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolvePromise() : reject(new Error(`xslt3 could not compile ${relative(root, xsl)}:\n${stderr.trim()}`)),
-    );
-  });
+const batchScript = join(root, 'scripts', 'xslt3-batch.mjs');
 
+/** One long-lived xslt3 process (scripts/xslt3-batch.mjs): its compiles share a loaded, JIT-warm SaxonJS. */
+export const startCompiler = () => {
+  const child = fork(batchScript, [], { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let pending = null;
+  child.on('message', (answer) => {
+    const settle = pending;
+    pending = null;
+    if (answer.ok) settle?.resolve();
+    else settle?.reject(new Error(answer.message));
+  });
+  child.on('exit', (code, signal) => pending?.reject(new Error(`xslt3 stopped (${signal ?? `exit code ${code}`}): ${stderr.trim()}`)));
+  child.on('error', (error) => pending?.reject(error));
+  return {
+    compile: (xsl, out) =>
+      new Promise((resolvePromise, reject) => {
+        pending = { resolve: resolvePromise, reject };
+        child.send({ xsl, out, options: exportOptions });
+      }).catch((error) => {
+        throw new Error(`xslt3 could not compile ${relative(root, xsl)}:\n${error.message.trim()}`);
+      }),
+    stop: () => child.kill(),
+  };
+};
+
+/** `concurrency` compiler processes take the items in order, each as soon as it is free. */
 const inPool = async (items, concurrency, work) => {
   let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const compilers = Array.from({ length: Math.min(concurrency, items.length) }, startCompiler);
+  try {
+    await Promise.all(
+      compilers.map(async (compiler) => {
+        while (next < items.length) await work(items[next++], compiler);
+      }),
+    );
+  } finally {
+    for (const compiler of compilers) compiler.stop();
+  }
 };
 
 /** Compiles what is missing or stale; returns { compiled, cached, seconds }. */
@@ -157,12 +179,12 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   try {
     // Largest first: the two CEN layers take most of the time, and started last they would run alone on one core at the end.
     const largestFirst = [...stale].sort((a, b) => statSync(join(artefactsDir, b.xsl)).size - statSync(join(artefactsDir, a.xsl)).size);
-    await inPool(largestFirst, Math.max(1, availableParallelism()), async (target) => {
+    await inPool(largestFirst, Math.max(1, availableParallelism()), async (target, compiler) => {
       const sef = sefPathFor(target.xsl);
       const out = join(root, sef);
       mkdirSync(dirname(out), { recursive: true });
       const partial = `${out}.partial`;
-      await runXslt3(stagedStylesheet(target, tempRoot), partial);
+      await compiler.compile(stagedStylesheet(target, tempRoot), partial);
       renameSync(partial, out);
       manifest[target.xsl] = { sef, inputHash: inputHash(target, version) };
       mkdirSync(sefDir, { recursive: true });
