@@ -1,4 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const fixtures = '../shared/fixtures';
@@ -13,5 +14,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: ONE fork on a 2-core CI machine, the other core
+    // mostly idle while a file waits on its emulator, its timers or its engine threads. A fork per core.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

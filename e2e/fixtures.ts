@@ -2,7 +2,8 @@
  * The one launcher fixture (DESIGN §8). Specs use only `page` (and getByRole) so both shells run them:
  *   E2E_SHELL=browser   the browser shell from source + Debian's Chromium (CHROMIUM_PATH, headless)
  *   E2E_SHELL=electron  the built app (dist/electron/main.cjs) through Playwright's _electron (needs a display: xvfb-run)
- * Each test gets a fresh user-data folder; `emulatorArgs` (test.use) becomes LEDGERDESK_EMULATOR_ARGS.
+ * Each test gets a fresh user-data folder; `emulatorArgs` (test.use) becomes LEDGERDESK_EMULATOR_ARGS,
+ * after `--no-warm-up` (the emulator skips its background warm-up of the official rules: ~4 s of CPU).
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -98,7 +99,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   launched: [
     async ({ emulatorArgs, chromiumBrowser, colorScheme, viewport, locale }, use, testInfo) => {
       const userDataDir = await freshUserDataDir();
-      const env = { LEDGERDESK_EMULATOR_ARGS: emulatorArgs };
+      // Every test starts its own emulator and most never send: it loads the official rules on a first send only.
+      const env = { LEDGERDESK_EMULATOR_ARGS: `--no-warm-up ${emulatorArgs}`.trim() };
       const problems: string[] = [];
       const shellLog = testInfo.outputPath('shell.log');
 

@@ -11,7 +11,7 @@ export const EMULATOR_TEMPLATE_ENV = 'LEDGERDESK_E2E_EMULATOR_TEMPLATE';
 /** Runs the emulator bundle once on a data folder so it issues its CA and certificates there, then stops it. */
 const prepareEmulatorTemplate = async (): Promise<string> => {
   const templateDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-e2e-template-'));
-  const child = spawn(process.execPath, [join(repoRoot, 'dist', 'emulator', 'cli.mjs'), '--port', '0', '--data-dir', templateDir], {
+  const child = spawn(process.execPath, [join(repoRoot, 'dist', 'emulator', 'cli.mjs'), '--port', '0', '--data-dir', templateDir, '--no-warm-up'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'ignore'],
   });

@@ -29,7 +29,7 @@ describe('npm run emulator', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints exactly one JSON line when ready, serves it, and exits 0 on SIGTERM', async () => {
-    const run = runCli(['--port', '0', '--data-dir', dataDir, '--token-ttl', '60', '--faults', 'upload503=0.5']);
+    const run = runCli(['--port', '0', '--data-dir', dataDir, '--token-ttl', '60', '--faults', 'upload503=0.5', '--no-warm-up']);
     try {
       const line = JSON.parse(await run.firstLine) as Record<string, unknown> & { authUrl: string; caCertPath: string };
       expect(Object.keys(line).sort()).toEqual(
@@ -50,6 +50,7 @@ describe('npm run emulator', () => {
     const { stdout, stderr } = run.output();
     expect(stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(stderr).toMatch(/SIGTERM received, stopping/);
+    expect(stderr).toMatch(/--no-warm-up: the validation rules load on the first send/);
   });
 
   it.each([
