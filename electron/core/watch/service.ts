@@ -11,7 +11,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import chokidar, { type FSWatcher } from 'chokidar';
-import { AppError, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
+import { AppError, because, reason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
 import type { ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
 import type { FileHandles } from '../files/handles';
@@ -413,10 +413,14 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     async save(input) {
       const existing = configs().find((config) => config.country === input.country);
       const folder = input.folder ?? existing?.folder;
-      if (!folder) throw new AppError('validation', 'Choose the folder to watch.');
+      if (!folder) throw new AppError('validation', 'Choose the folder to watch.', { details: because(reason('folders.watchChooseFolder')) });
       await checkFolder(folder);
       const other = configs().find((config) => config.country !== input.country && path.resolve(config.folder) === path.resolve(folder));
-      if (other) throw new AppError('conflict', `${folder} is already watched for ${other.country}. One folder sends to one country: choose another folder.`);
+      if (other) {
+        throw new AppError('conflict', `${folder} is already watched for ${other.country}. One folder sends to one country: choose another folder.`, {
+          details: because(reason('folders.watchTaken', { path: folder, country: other.country })),
+        });
+      }
       const config: WatchedFolder = { country: input.country, folder, e2eIdTemplate: input.e2eIdTemplate, paused: input.paused };
       deps.settings.set(SETTINGS_KEY, [...configs().filter((candidate) => candidate.country !== input.country), config]);
       await journalNow();
@@ -436,7 +440,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
     async setPaused(country, paused) {
       const config = configs().find((candidate) => candidate.country === country);
-      if (!config) throw new AppError('not_found', `No folder is watched for ${country}.`);
+      if (!config) throw new AppError('not_found', `No folder is watched for ${country}.`, { details: because(reason('folders.watchUnknown', { country })) });
       const updated = { ...config, paused };
       deps.settings.set(SETTINGS_KEY, configs().map((candidate) => (candidate.country === country ? updated : candidate)));
       if (paused) await stopWatch(country);
@@ -471,12 +475,16 @@ async function checkFolder(folder: string): Promise<void> {
   try {
     stats = await fs.stat(folder);
   } catch {
-    throw new AppError('file', `The watched folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+    throw new AppError('file', `The watched folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`, {
+      details: because(reason('folders.watchGone', { path: folder })),
+    });
   }
-  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`);
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: because(reason('folders.watchIsFile', { path: folder })) });
   try {
     await fs.access(folder, fs.constants.R_OK | fs.constants.W_OK);
   } catch {
-    throw new AppError('file', `The app cannot move files out of ${folder} (read-only or no permission): sent and failed files could not be put aside. Make it writable.`);
+    throw new AppError('file', `The app cannot move files out of ${folder} (read-only or no permission): sent and failed files could not be put aside. Make it writable.`, {
+      details: because(reason('folders.watchNotWritable', { path: folder })),
+    });
   }
 }
