@@ -238,7 +238,7 @@ function sendError(type: SendableDocumentType, error: unknown): unknown {
         : `The service refused the ${words}: ${violations.length} rule${violations.length === 1 ? '' : 's'} failed (${rules.slice(0, 5).join(', ')}${rules.length > 5 ? ', …' : ''}).`;
     const why =
       violations.length > 0
-        ? reason('documents.refusedViolations', { count: violations.length, rules: `${rules.slice(0, 5).join(', ')}${rules.length > 5 ? ', …' : ''}` })
+        ? reason('documents.refusedViolations', { failed: violations.length, rules: `${rules.slice(0, 5).join(', ')}${rules.length > 5 ? ', …' : ''}` })
         : messages[0]
           ? reason('documents.refusedSaid', { said: messages[0] })
           : reason('documents.refused');

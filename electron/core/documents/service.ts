@@ -127,7 +127,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
       const attachment = attachments[index];
       if (!attachment) {
         throw new AppError('not_found', `This ${documentTypeWords[type]} has ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}; there is no attachment number ${index + 1}.`, {
-          details: because(reason('documents.noSuchAttachment', { count: attachments.length, index: index + 1 })),
+          details: because(reason('documents.noSuchAttachment', { total: attachments.length, index: index + 1 })),
         });
       }
       if (!attachment.base64) {

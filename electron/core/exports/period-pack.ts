@@ -117,7 +117,7 @@ export async function writePeriodPack(input: ParsedInput, deps: PackDeps): Promi
     const packed = rows.filter((row): row is IndexRow => row !== undefined);
     if (packed.length === 0) {
       throw new AppError('unavailable', `None of the ${records.length} documents could be read: ${failed[0]?.message ?? ''}`.trim(), {
-        details: because(reason('exports.noneReadable', { count: records.length })),
+        details: because(reason('exports.noneReadable', { total: records.length })),
       });
     }
     add('index.csv', Buffer.from(toCsv(packed, indexColumns), 'utf8'));

@@ -22,7 +22,7 @@ export async function listAll(api: DocumentsApi, type: DocumentType, filters: Do
     const result = await withRetries(() => api.list(type, listed, page, PAGE_SIZE, { signal: options.signal, retry: false }), defaultFileRetry, options.signal);
     if (result.totalItems > options.max) {
       throw new AppError('validation', `The filter matches ${result.totalItems} documents; an export takes at most ${options.max}. Narrow the filter down (e.g. a shorter period).`, {
-        details: because(reason('exports.tooManyMatches', { count: result.totalItems, max: options.max })),
+        details: because(reason('exports.tooManyMatches', { total: result.totalItems, max: options.max })),
       });
     }
     for (const record of result.items) {

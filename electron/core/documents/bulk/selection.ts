@@ -45,7 +45,7 @@ export async function resolveFilter(context: ResolveContext, filters: DocumentFi
     const result = await withRetries(() => context.api.list(context.type, listed, page, PAGE_SIZE, { signal: context.signal, retry: false }), context.retry, context.signal);
     if (result.totalItems > MAX_SELECTION) {
       throw new AppError('validation', `The filter matches ${result.totalItems} documents; one download takes at most ${MAX_SELECTION}. Narrow the filter down.`, {
-        details: because(reason('documents.tooManyMatches', { count: result.totalItems, max: MAX_SELECTION })),
+        details: because(reason('documents.tooManyMatches', { total: result.totalItems, max: MAX_SELECTION })),
       });
     }
     for (const record of result.items) {
