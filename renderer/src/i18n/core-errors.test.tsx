@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+/* eslint-disable no-restricted-imports -- a test across the bridge: the real core's errors, as the UI shows them */
 /**
  * Errors raised by the real core code of each area, carried over the bridge as JSON like every
  * envelope, and shown by the UI's error alert in Polish: the user reads Polish, never the core's
