@@ -67,6 +67,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (activeStates.has(job.state)) {
         job.state = 'interrupted';
         job.message = 'The download did not finish (the app was closed or stopped); resume it to continue.';
+        job.reasons = [reason('documents.jobInterrupted')];
         await store.saveNow(job).catch(() => undefined);
       }
       jobs.set(job.jobId, job);
@@ -100,6 +101,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
         logger.error('A bulk download ended unexpectedly', { jobId: job.jobId, message: error instanceof Error ? error.message : String(error) });
         job.state = 'failed';
         job.message = 'The download stopped because of an unexpected error; the details are in the log. Resume it to try again.';
+        job.reasons = [reason('documents.jobUnexpected')];
         return store.saveNow(job).catch(() => undefined);
       })
       .finally(() => {
