@@ -161,8 +161,8 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     if (stopError === undefined && !isCancellation(error, signal)) stopError = error;
   }
 
-  const reason = signal.reason as StopReason | undefined;
-  if (signal.aborted && reason === 'shutdown') {
+  const stopReason = signal.reason as StopReason | undefined;
+  if (signal.aborted && stopReason === 'shutdown') {
     await setState('interrupted', 'The app was closed during the download; resume it to finish.', [reason('documents.jobInterrupted')]);
     return;
   }
