@@ -69,9 +69,10 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
   };
 
   const fail = (message: string): AppError => {
-    setStatus({ state: 'failed', message });
+    const why = reason('profiles.emulatorFailed', { said: message });
+    setStatus({ state: 'failed', message, userMessage: why });
     options.logger.error('Local emulator: ' + message);
-    return new AppError('unavailable', message, { details: because(reason('profiles.emulatorFailed', { said: message })) });
+    return new AppError('unavailable', message, { details: because(why) });
   };
 
   const launchOnce = (): Promise<EmulatorStartupLine> =>
