@@ -30,7 +30,9 @@ export function describeError(t: TFunction, error: unknown, context?: ErrorConte
   const serviceWords = reason?.key === 'http.serviceSaid' ? wordReason(t, reason) : undefined;
   if (context === 'login' && (code === 'unauthorized' || code === 'forbidden')) {
     const summary = t(`errors.login.${code}`);
-    return serviceWords ? { summary, detail: serviceWords } : { summary };
+    // Without a reason (an error raised outside the core) its message is all there is to add.
+    const detail = serviceWords ?? (reason ? undefined : appError.message.trim());
+    return detail && detail !== summary ? { summary, detail } : { summary };
   }
   if (reason && !serviceWords) return { summary: wordReason(t, reason) };
   const summary = t(`errors.codes.${code}`);
