@@ -126,6 +126,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Merchants' })).toBeVisible({ timeout: 15_000 });
       screens.fiscal = await seriousViolations(page);
 
+      // A fiscal form with the date typed in the UI language's order and the time in Italian time.
+      await page.evaluate(() => {
+        (globalThis as unknown as { location: { hash: string } }).location.hash = '#/fiscal/pems/E001-000001/emergency-report';
+      });
+      await pageReady(page);
+      await expect(page.getByRole('textbox', { name: 'Date of the documents' })).toBeVisible({ timeout: 15_000 });
+      screens['emergency report'] = await seriousViolations(page);
+
       await nav(page).getByRole('link', { name: 'Settings' }).click();
       await pageReady(page);
       screens.settings = await seriousViolations(page);

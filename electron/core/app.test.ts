@@ -21,7 +21,7 @@ afterEach(async () => {
 describe('app.handle', () => {
   it('answers an unknown channel with bad_request naming the channel', async () => {
     const result = await makeApp().handle('documents.explode', {}, ctx);
-    expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: 'Unknown channel "documents.explode".' } });
+    expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: 'Unknown channel "documents.explode".', details: { userMessage: { key: 'app.channelUnknown', params: {} } } } });
   });
 
   it('refuses non-string channels and prototype keys without throwing', async () => {
@@ -38,7 +38,10 @@ describe('app.handle', () => {
     if (result.ok) return;
     expect(result.error.code).toBe('bad_request');
     expect(result.error.message).toBe('Invalid input for session.login: email: Enter your e-mail address.');
-    expect(result.error.details).toEqual({ issues: [{ path: 'email', message: 'Enter your e-mail address.', code: 'too_small' }] });
+    expect(result.error.details).toEqual({
+      issues: [{ path: 'email', message: 'Enter your e-mail address.', code: 'too_small' }],
+      userMessage: { key: 'app.invalidInput', params: { said: 'email: Enter your e-mail address.' } },
+    });
     expect(JSON.stringify(result)).not.toContain('hunter2-secret');
   });
 
@@ -60,7 +63,10 @@ describe('app.handle', () => {
       throw new Error('disk on fire, password=hunter2');
     };
     const result = await core.handle('preferences.get', {}, ctx);
-    expect(result).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside the app. The details are in the log.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Something went wrong inside the app. The details are in the log.', details: { userMessage: { key: 'app.unexpected', params: {} } } },
+    });
     expect(ports.logger.text()).toContain('disk on fire');
     expect(ports.logger.text()).not.toContain('hunter2');
   });

@@ -3,7 +3,7 @@
  * channels to the areas' handlers, validates every payload, and turns every failure into an
  * envelope: `handle` never throws.
  */
-import { AppError, channels, isChannelName, type ChannelName, type Envelope } from '../../shared/contract';
+import { AppError, because, channels, reason, isChannelName, type ChannelName, type Envelope } from '../../shared/contract';
 import { describeCall } from './activity/channel-actions';
 import { activityFromEvents } from './activity/event-actions';
 import { createActivityHandlers } from './activity/handlers';
@@ -47,7 +47,7 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
   const areas = mergeHandlers([...areaHandlers, ...(options.handlers ?? [])].map((factory) => factory(services)));
   const invoke: Invoke = (channel, input) => {
     const handler = areas[channel] as Handler<typeof channel> | undefined;
-    if (!handler) return Promise.reject(new AppError('internal', `"${channel}" is not available in this version of the app.`));
+    if (!handler) return Promise.reject(new AppError('internal', `"${channel}" is not available in this version of the app.`, { details: because(reason('app.channelMissing', { channel })) }));
     return handler(input, { caller: 'core' });
   };
   const handlers: Partial<Handlers> = mergeHandlers([areas, ...linkedAreaHandlers.map((factory) => factory(services, invoke))]);
@@ -59,7 +59,7 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
     const parsed = schema.safeParse(payload);
     if (!parsed.success) return fail(badRequestFromZod(channel, parsed.error, schema, payload));
     const handler = handlers[channel] as Handler<ChannelName> | undefined;
-    if (!handler) return fail(new AppError('internal', `"${channel}" is not available in this version of the app.`));
+    if (!handler) return fail(new AppError('internal', `"${channel}" is not available in this version of the app.`, { details: because(reason('app.channelMissing', { channel })) }));
     const who = describeCall(channel, parsed.data as never, undefined) ? currentActor() : undefined;
     try {
       const value: unknown = await handler(parsed.data as never, context);
@@ -96,7 +96,7 @@ export function createCoreApp(ports: Ports, options: CoreAppOptions = {}): CoreA
     async handle(channel, payload, context) {
       try {
         if (typeof channel !== 'string' || !isChannelName(channel)) {
-          return fail(new AppError('bad_request', `Unknown channel "${String(channel).slice(0, 100)}".`));
+          return fail(new AppError('bad_request', `Unknown channel "${String(channel).slice(0, 100)}".`, { details: because(reason('app.channelUnknown')) }));
         }
         const result = await dispatch(channel, payload, context);
         if (!result.ok && result.error.code === 'internal') logger.warn(`${channel} failed`, { caller: context?.caller, code: result.error.code });

@@ -3,7 +3,7 @@
  * bridge, and wording zod failures so a person can act on them.
  */
 import { z } from 'zod';
-import { AppError, isAppError, type AppErrorShape } from '../../shared/contract';
+import { AppError, because, isAppError, reason, type AppErrorShape } from '../../shared/contract';
 import type { Logger } from './ports';
 
 export interface IssueSummary {
@@ -87,7 +87,7 @@ export function describeIssues(summaries: readonly IssueSummary[], max = 3): str
 /** A payload that failed its channel schema. */
 export function badRequestFromZod(channel: string, error: z.ZodError, schema: z.ZodType, input: unknown): AppError {
   const issues = summarizeIssues(error.issues, schema, input);
-  return new AppError('bad_request', `Invalid input for ${channel}: ${describeIssues(issues)}`, { details: { issues } });
+  return new AppError('bad_request', `Invalid input for ${channel}: ${describeIssues(issues)}`, { details: because(reason('app.invalidInput', { said: describeIssues(issues) }), { issues }) });
 }
 
 /**
@@ -99,5 +99,5 @@ export function toErrorShape(error: unknown, logger: Logger, where: string): App
   const name = error instanceof Error ? error.name : typeof error;
   const message = error instanceof Error ? error.message : String(error);
   logger.error(`Unexpected failure in ${where}`, { name, message, stack: error instanceof Error ? error.stack : undefined });
-  return { code: 'internal', message: 'Something went wrong inside the app. The details are in the log.' };
+  return { code: 'internal', message: 'Something went wrong inside the app. The details are in the log.', details: because(reason('app.unexpected')) };
 }

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   AppError,
+  because,
+  reason,
   type EmulatorStatus,
   type Environment,
   type Profile,
@@ -136,18 +138,24 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
 
   const urlsFor = (profile: Profile): ProfileUrls => {
     if (profile.kind === 'remote') {
-      if (!profile.urls) throw new AppError('bad_request', `The profile "${profile.name}" has no service addresses.`);
+      if (!profile.urls) throw new AppError('bad_request', `The profile "${profile.name}" has no service addresses.`, { details: because(reason('profiles.noAddresses', { profile: profile.name })) });
       // Saved before https was required: refuse to send a token or password in clear text.
       for (const url of Object.values(profile.urls)) {
         const problem = insecureServiceUrlProblem(url);
-        if (problem !== null) throw new AppError('validation', `The profile "${profile.name}" cannot be used: ${problem} Edit it in Settings.`);
+        if (problem !== null) {
+          throw new AppError('validation', `The profile "${profile.name}" cannot be used: ${problem} Edit it in Settings.`, {
+            details: because(reason('profiles.insecureAddress', { profile: profile.name, url: url.slice(0, 200) })),
+          });
+        }
       }
       return profile.urls;
     }
     const line = emulator.startup();
     if (!line) {
       const status = emulator.status();
-      throw new AppError('unavailable', `The local emulator is not running${status.message ? `: ${status.message}` : '.'}`);
+      throw new AppError('unavailable', `The local emulator is not running${status.message ? `: ${status.message}` : '.'}`, {
+        details: because(status.message ? reason('profiles.emulatorDownSaid', { said: status.message }) : reason('profiles.emulatorDown')),
+      });
     }
     return { authUrl: line.authUrl, documentsUrl: line.documentsUrl, transferUrl: line.transferUrl, fiscalUrl: line.fiscalUrl, fiscalMtlsUrl: line.fiscalMtlsUrl };
   };
@@ -204,7 +212,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   };
 
   const activate = async (id: string): Promise<ProfilesState> => {
-    if (!profiles.get(id)) throw new AppError('not_found', `There is no profile with the id "${id}".`);
+    if (!profiles.get(id)) throw new AppError('not_found', `There is no profile with the id "${id}".`, { details: because(reason('profiles.unknown', { id })) });
     if (profiles.active().id === id) return profiles.state();
     await sessionService.endForProfileChange();
     profiles.setActive(id);
@@ -264,7 +272,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     restartEmulator: () =>
       oneAtATime(async () => {
         if (profiles.active().kind !== 'emulator') {
-          throw new AppError('bad_request', 'The local emulator runs only while the Local emulator profile is active.');
+          throw new AppError('bad_request', 'The local emulator runs only while the Local emulator profile is active.', { details: because(reason('profiles.emulatorProfileOnly')) });
         }
         await emulator.stop();
         await emulator.start().catch(() => undefined);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UblDocument } from '../ubl/types';
 import { channel, event, noInput } from './define';
 import { destinationFolderSchema, fileRefSchema, type FilePayload } from './files';
+import type { ErrorReason } from './error-reasons';
 
 export const documentTypeSchema = z.enum(['invoice', 'credit-note', 'order', 'order-response', 'despatch-advice']);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
@@ -107,7 +108,9 @@ export interface BulkDownloadFileError {
   uuid: string;
   fileName?: string;
   code: string;
+  /** English, for logs; `userMessage` is what the UI shows. */
   message: string;
+  userMessage?: ErrorReason;
 }
 
 export interface BulkDownloadProgress {
@@ -122,7 +125,9 @@ export interface BulkDownloadProgress {
   failed: number;
   marked: number;
   errors: BulkDownloadFileError[];
+  /** English, for logs; `reasons` are what the UI shows, in order. */
   message?: string;
+  reasons?: ErrorReason[];
   startedAt: string;
   updatedAt: string;
 }

@@ -1,46 +1,322 @@
 /**
  * Why the core failed, as a key and parameters the renderer words in the UI language. An AppError
  * that carries one in `details.userMessage` is shown in the user's words; its `message` stays the
- * English text for logs and for callers without a UI. (`details.reason` is older: per-area codes,
- * e.g. a certificate's, that their own screens word.)
+ * English text for logs and for callers without a UI.
+ *
+ * Keys are grouped by area (`files.diskFull`, `auth.sessionExpired`); each names the parameters its
+ * sentence uses, so a construction site cannot forget one and a test renders every key in every
+ * language. Conventions the renderer relies on:
+ * - `said` is the service's (or a library's) own words, shown as they are inside our sentence;
+ * - a parameter ending in `Day` is an ISO date (YYYY-MM-DD), shown in the UI language's format;
+ * - no parameter ever carries a file's content or a secret.
  */
 import { z } from 'zod';
 
-export const errorReasonKeys = [
-  // folders chosen for writing (downloads)
-  'folderRelative',
-  'folderMissing',
-  'folderUnderFile',
-  'folderIsFile',
-  'folderNotWritable',
-  'folderReadOnly',
-  'folderParentNotWritable',
-  // writing or reading one file
-  'diskFull',
-  'quotaFull',
-  'writeDenied',
-  'readOnlyDisk',
-  'folderGone',
-  'pathUnderFile',
-  'pathTooLong',
-  'pathIsFolder',
-  'writeFailed',
-] as const;
+export const errorReasonParams = {
+  files: {
+    // folders chosen for writing (downloads)
+    folderRelative: ['path', 'example'],
+    folderMissing: ['path'],
+    folderUnderFile: ['path'],
+    folderIsFile: ['path'],
+    folderNotWritable: ['path'],
+    folderReadOnly: ['path'],
+    folderParentNotWritable: ['path', 'parent'],
+    // writing or reading one file
+    diskFull: ['path'],
+    quotaFull: ['path'],
+    writeDenied: ['path'],
+    readOnlyDisk: ['path'],
+    folderGone: ['path'],
+    pathUnderFile: ['path'],
+    pathTooLong: ['path'],
+    pathIsFolder: ['path'],
+    writeFailed: ['path', 'cause'],
+    // reading a file the user chose
+    chooseFileNotFolder: ['name'],
+    chooseFolderNotFile: ['name'],
+    notAFile: ['path'],
+    readMissing: ['path'],
+    readDenied: ['path'],
+    readFailed: ['path', 'cause'],
+    tooLarge: ['name', 'size', 'limit'],
+    damagedInTransit: ['name'],
+    typedFolderRefused: [],
+    // handles the renderer holds instead of paths
+    handleUnknown: [],
+    handleExpired: [],
+    handleReadOnly: [],
+    handleWriteOnly: [],
+    handleNotFolder: [],
+    handleBadSubpath: [],
+    handleOutside: ['name'],
+    handleMissing: ['name', 'folder'],
+    noDefaultFolder: [],
+    writerStopped: ['path'],
+    secretsUnreadable: [],
+  },
+  auth: {
+    demoOnlyOnEmulator: [],
+    demoEmulatorDown: [],
+    demoAccountUnknown: ['name', 'available'],
+    tokenUnreadable: [],
+    wrongEnvironment: ['tokenEnvironment', 'profile', 'profileEnvironment'],
+    profileChanged: [],
+    signedOut: [],
+    sessionExpired: [],
+  },
+  profiles: {
+    caMissing: [],
+    caUnreadable: ['index'],
+    builtInFixed: ['name'],
+    emulatorAddressesFixed: [],
+    onlyBuiltInEmulator: [],
+    addressesRequired: [],
+    nameTaken: ['name'],
+    builtInNotDeletable: [],
+    unknown: ['id'],
+    activeNotDeletable: [],
+    noAddresses: ['profile'],
+    insecureAddress: ['profile', 'url'],
+    emulatorDown: [],
+    emulatorDownSaid: ['said'],
+    emulatorProfileOnly: [],
+    emulatorStopped: [],
+    emulatorFailed: ['said'],
+  },
+  certificates: {
+    notPkcs12: [],
+    wrongPassphrase: [],
+    unsupported: ['said'],
+    noKey: [],
+    noCertificate: [],
+    keyMismatch: [],
+    notCertificate: [],
+    damagedCertificate: [],
+    keyIsCertificate: [],
+    keyPassphraseRequired: [],
+    notKey: [],
+    expiredOn: ['validToDay'],
+    notYetValid: ['validFromDay'],
+    otherIssuer: ['issuer', 'profile'],
+    missing: [],
+    importedExpired: ['validToDay'],
+    otherPem: ['certificatePem', 'requestedPem'],
+    refusedByService: [],
+    notFromServiceCa: [],
+    unknownToService: [],
+    notPresented: [],
+    handshakeRejected: [],
+    connectionClosed: [],
+  },
+  http: {
+    serviceSaid: ['said'],
+    refused: [],
+    signInRefused: [],
+    forbidden: [],
+    notFound: [],
+    conflict: [],
+    tooLarge: [],
+    tooManyRequests: ['host'],
+    unavailable: ['host', 'status'],
+    serverError: ['host', 'status'],
+    unexpectedStatus: ['host', 'status'],
+    cancelled: [],
+    noAnswer: ['host', 'seconds'],
+    connectTimeout: ['host'],
+    secureConnection: ['host', 'code'],
+    unreachable: ['host', 'code'],
+    badResponse: ['host'],
+  },
+  documents: {
+    pdfNoAddress: [],
+    pdfBadAddress: [],
+    pdfLinkExpired: [],
+    refusedViolations: ['failed', 'rules'],
+    refusedSaid: ['said'],
+    refused: [],
+    unreadableSaid: ['said'],
+    unreadable: [],
+    printNotPdf: [],
+    sourceUnreadable: [],
+    noSuchAttachment: ['total', 'index'],
+    attachmentByAddress: ['index', 'uri'],
+    attachmentNotEmbedded: ['index'],
+    attachmentDamaged: ['index'],
+    sendEmpty: ['name'],
+    sendNotUbl: ['name'],
+    sendUnknownRoot: ['name', 'root'],
+    sendWrongType: ['name', 'actualRoot', 'expectedRoot'],
+    sendBadXmlAt: ['name', 'line', 'column'],
+    sendBadXml: ['name'],
+    sendBadJsonAt: ['name', 'line', 'column'],
+    sendBadJson: ['name'],
+    sendNotTransposition: ['name'],
+    bulkUnknown: [],
+    bulkRunning: [],
+    shuttingDown: [],
+    pdfOnlyInvoices: [],
+    tooManyMatches: ['total', 'max'],
+    templateUnknownPlaceholder: ['name', 'known'],
+    templateLoneBrace: [],
+    downloadCancelled: [],
+    jobInterrupted: [],
+    jobUnexpected: [],
+    jobDiskFull: [],
+    jobSignedOut: [],
+    jobForbidden: [],
+    jobStopped: [],
+    jobCancelled: [],
+    jobSaved: ['kept', 'total', 'path'],
+    jobMarkFailed: ['total'],
+  },
+  exports: {
+    running: [],
+    cancelled: [],
+    tooManyMatches: ['total', 'max'],
+    nothingToPack: [],
+    noneReadable: ['total'],
+  },
+  fiscal: {
+    refusedFields: ['said'],
+    refused: [],
+    notPdf: [],
+    notZip: [],
+    downloadTooLarge: [],
+    pemDiscarded: [],
+    journalStillOpen: [],
+    noJournalForReading: [],
+    noJournalForDiagnostics: [],
+    noJournalToClose: [],
+    reportFailedNoPdf: [],
+    reportNotReady: [],
+    alreadyVoided: [],
+    voidHasReturns: [],
+    receiptVoided: [],
+    conflictSaid: ['said'],
+    conflict: [],
+    confirmDiscard: ['serialNumber'],
+  },
+  uploads: {
+    copyGone: ['name'],
+    sourceGone: ['name'],
+    sourceUnreadable: ['name', 'cause'],
+    nowEmpty: ['name'],
+    tooLarge: ['name', 'size', 'limit'],
+    notInList: [],
+    notRetryable: ['name'],
+    otherAccount: ['name', 'account'],
+    notCancellable: ['name'],
+    unknownUpload: [],
+    unknownDocument: [],
+    shuttingDown: [],
+    journalNotOpen: [],
+    journalUnreadable: ['path'],
+    badE2eId: [],
+  },
+  viewer: {
+    notOpen: [],
+    noDocument: ['index'],
+    stylesheetNotForDocument: ['stylesheet'],
+    noPdfWriter: [],
+    emptyFile: ['name'],
+    tooLarge: ['name', 'size', 'limit'],
+    p7mNoSignature: ['name'],
+    p7mDetached: ['name'],
+    p7mUnreadable: ['name'],
+    zipUnreadable: ['name'],
+    zipTooManyFiles: ['name', 'max'],
+    zipTooBig: ['name', 'limit'],
+    zipBomb: ['name'],
+    zipEmpty: ['name'],
+    stylesheetFailed: ['code'],
+    engineFailed: [],
+    stylesheetMissing: ['stylesheet'],
+    dtdRefused: [],
+    stylesheetTimeout: ['seconds'],
+    closed: [],
+    noSef: [],
+  },
+  standards: {
+    cancelled: ['name'],
+    doctype: ['name'],
+    notXml: ['name'],
+    unknownDocument: ['name'],
+    ruleSetUnknown: ['name'],
+    ruleSetNotApplicable: ['name'],
+    tooLarge: ['name'],
+    engine: ['name'],
+    timeout: ['name'],
+    failed: ['name'],
+    running: [],
+  },
+  folders: {
+    watchChooseFolder: [],
+    watchTaken: ['path', 'country'],
+    watchUnknown: ['country'],
+    watchGone: ['path'],
+    watchIsFile: ['path'],
+    watchNotWritable: ['path'],
+    syncGone: ['path'],
+    syncIsFile: ['path'],
+    syncReadOnly: ['path'],
+    syncDenied: ['path'],
+    syncDiskFull: ['path'],
+    ruleUnknown: [],
+    ruleProfileUnknown: [],
+    ruleFolderTaken: ['path', 'rule'],
+    ruleChooseFolder: [],
+    rulePaused: ['rule'],
+  },
+  app: {
+    channelMissing: ['channel'],
+    channelUnknown: [],
+    invalidInput: ['said'],
+    unexpected: [],
+  },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
 
-export type ErrorReasonKey = (typeof errorReasonKeys)[number];
+type Catalog = typeof errorReasonParams;
+type Area = keyof Catalog;
+
+export type ErrorReasonKey = { [A in Area]: `${A}.${Extract<keyof Catalog[A], string>}` }[Area];
+
+/** The parameters a reason's sentence uses, by key. */
+export type ErrorReasonParamsOf<K extends ErrorReasonKey> = K extends `${infer A extends Area}.${infer N}`
+  ? N extends keyof Catalog[A]
+    ? Catalog[A][N] extends readonly (infer P extends string)[]
+      ? { [Name in P]: string | number }
+      : never
+    : never
+  : never;
+
+export const errorReasonKeys = Object.entries(errorReasonParams).flatMap(([area, keys]) => Object.keys(keys).map((key) => `${area}.${key}`)) as ErrorReasonKey[];
+
+/** The parameter names of one reason (for tests and for checking a construction at run time). */
+export function errorReasonParamNames(key: ErrorReasonKey): readonly string[] {
+  const [area, name] = key.split('.') as [Area, string];
+  return (errorReasonParams[area] as Record<string, readonly string[]>)[name] ?? [];
+}
 
 export const errorReasonSchema = z.object({
-  key: z.enum(errorReasonKeys),
+  key: z.enum(errorReasonKeys as [ErrorReasonKey, ...ErrorReasonKey[]]),
   params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
 });
 
 export type ErrorReason = z.output<typeof errorReasonSchema>;
 
-export const reason = (key: ErrorReasonKey, params: Record<string, string | number> = {}): ErrorReason => ({ key, params });
+export function reason<K extends ErrorReasonKey>(key: K, ...params: keyof ErrorReasonParamsOf<K> extends never ? [] : [ErrorReasonParamsOf<K>]): ErrorReason {
+  return { key, params: (params[0] ?? {}) as Record<string, string | number> };
+}
 
 /** The reason an error's details carry, if any (never throws on foreign details). */
 export function reasonOf(details: unknown): ErrorReason | undefined {
   if (typeof details !== 'object' || details === null) return undefined;
   const parsed = errorReasonSchema.safeParse((details as { userMessage?: unknown }).userMessage);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** Details that make an error worded by `why` in the UI; other details are kept. */
+export function because<D extends object = Record<never, never>>(why: ErrorReason, details?: D): D & { userMessage: ErrorReason } {
+  return { ...(details ?? ({} as D)), userMessage: why };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel, event, noInput } from './define';
 import { environmentSchema } from './session';
+import type { ErrorReason } from './error-reasons';
 
 const httpUrl = z
   .string()
@@ -101,7 +102,9 @@ export interface ProfilesState {
 export interface EmulatorStatus {
   state: 'stopped' | 'starting' | 'running' | 'failed';
   urls?: ProfileUrls;
+  /** English, for logs; `userMessage` is what the UI shows. */
   message?: string;
+  userMessage?: ErrorReason;
 }
 
 export const profileChannels = {

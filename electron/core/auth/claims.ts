@@ -3,7 +3,7 @@
  * signed in and until when; never trusted for security (the services check the signature).
  */
 import { z } from 'zod';
-import { AppError, environmentSchema, type ProjectRoles } from '../../../shared/contract';
+import { AppError, because, environmentSchema, reason, type ProjectRoles } from '../../../shared/contract';
 
 export const tokenClaimsSchema = z.object({
   iat: z.number().int(),
@@ -19,7 +19,7 @@ export const loginResponseSchema = z.object({ token: z.string().min(1) });
 
 export function decodeClaims(token: string): TokenClaims {
   const parts = token.split('.');
-  const unreadable = new AppError('bad_response', 'The sign-in service returned a token the app cannot read.');
+  const unreadable = new AppError('bad_response', 'The sign-in service returned a token the app cannot read.', { details: because(reason('auth.tokenUnreadable')) });
   if (parts.length !== 3 || !parts[1]) throw unreadable;
   let json: unknown;
   try {

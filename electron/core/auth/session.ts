@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import {
   AppError,
+  because,
+  reason,
   type DemoAccountInfo,
   type Profile,
   type SessionChangeReason,
@@ -175,13 +177,16 @@ export function createSessionService(deps: SessionDeps): SessionService {
   const resolveCredentials = (profile: Profile, stored: StoredCredentials): { email: string; password: string } => {
     if ('email' in stored) return stored;
     if (profile.kind !== 'emulator') {
-      throw new AppError('bad_request', 'Demo accounts exist only on the Local emulator profile.');
+      throw new AppError('bad_request', 'Demo accounts exist only on the Local emulator profile.', { details: because(reason('auth.demoOnlyOnEmulator')) });
     }
     const accounts = deps.emulatorAccounts();
-    if (!accounts) throw new AppError('unavailable', 'The local emulator is not running, so its demo accounts cannot be used.');
+    if (!accounts) throw new AppError('unavailable', 'The local emulator is not running, so its demo accounts cannot be used.', { details: because(reason('auth.demoEmulatorDown')) });
     const account = accounts.find((a) => a.name === stored.demoAccount);
     if (!account) {
-      throw new AppError('not_found', `There is no demo account named "${stored.demoAccount}". Available: ${accounts.map((a) => a.name).join(', ')}.`);
+      const available = accounts.map((a) => a.name).join(', ');
+      throw new AppError('not_found', `There is no demo account named "${stored.demoAccount}". Available: ${available}.`, {
+        details: because(reason('auth.demoAccountUnknown', { name: stored.demoAccount, available })),
+      });
     }
     return { email: account.email, password: account.password };
   };
@@ -201,7 +206,12 @@ export function createSessionService(deps: SessionDeps): SessionService {
       throw new AppError(
         'bad_response',
         `The sign-in service issued a token for ${claims.environment}, but the profile "${profile.name}" is for ${profile.environment}. Check the profile's login address.`,
-        { details: { tokenEnvironment: claims.environment, profileEnvironment: profile.environment } },
+        {
+          details: because(reason('auth.wrongEnvironment', { tokenEnvironment: claims.environment, profile: profile.name, profileEnvironment: profile.environment }), {
+            tokenEnvironment: claims.environment,
+            profileEnvironment: profile.environment,
+          }),
+        },
       );
     }
     return { profileId: profile.id, token, claims, receivedAt: clock.now() };
@@ -301,7 +311,7 @@ export function createSessionService(deps: SessionDeps): SessionService {
             : { email: request.email, password: request.password, origin: deps.loginBinding(profile) };
         const session = await authenticate(profile, stored);
         if (started !== generation || deps.profiles.active().id !== profile.id) {
-          throw new AppError('cancelled', 'The profile changed while signing in; sign in again.');
+          throw new AppError('cancelled', 'The profile changed while signing in; sign in again.', { details: because(reason('auth.profileChanged')) });
         }
         let message: string | undefined;
         rememberMe = request.rememberMe;
@@ -334,11 +344,11 @@ export function createSessionService(deps: SessionDeps): SessionService {
     },
     getToken() {
       const profile = deps.profiles.active();
-      if (!current || current.profileId !== profile.id) throw new AppError('unauthorized', 'You are signed out. Sign in to continue.');
+      if (!current || current.profileId !== profile.id) throw new AppError('unauthorized', 'You are signed out. Sign in to continue.', { details: because(reason('auth.signedOut')) });
       if (expiresAtOf(current) <= clock.now()) {
         // The expiry timer has not run yet (e.g. the machine slept): end the session now.
         void expire(current.token);
-        throw new AppError('unauthorized', 'Your session has expired. Sign in again.');
+        throw new AppError('unauthorized', 'Your session has expired. Sign in again.', { details: because(reason('auth.sessionExpired')) });
       }
       return current.token;
     },

@@ -6,7 +6,7 @@
  */
 import crypto, { X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason } from '../../../shared/contract';
 
 export interface CertificateMaterial {
   leaf: X509Certificate;
@@ -17,8 +17,8 @@ export interface CertificateMaterial {
 
 export const WRONG_PASSPHRASE_MESSAGE = 'The passphrase is not right for this certificate file.';
 
-const refuse = (message: string, reason: string, cause?: unknown): AppError =>
-  new AppError('certificate', message, { details: { reason }, ...(cause !== undefined ? { cause } : {}) });
+const refuse = (message: string, code: string, why: ErrorReason, cause?: unknown): AppError =>
+  new AppError('certificate', message, { details: because(why, { reason: code }), ...(cause !== undefined ? { cause } : {}) });
 
 const derBuffer = (asn1: forge.asn1.Asn1): Buffer => Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 
@@ -66,7 +66,7 @@ export function readPkcs12(bytes: Uint8Array, passphrase: string): CertificateMa
   try {
     asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(bytes).toString('binary')));
   } catch (error) {
-    throw refuse('This file is not a PKCS#12 certificate file (.p12 / .pfx), or it is damaged.', 'not_pkcs12', error);
+    throw refuse('This file is not a PKCS#12 certificate file (.p12 / .pfx), or it is damaged.', 'not_pkcs12', reason('certificates.notPkcs12'), error);
   }
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
@@ -74,24 +74,24 @@ export function readPkcs12(bytes: Uint8Array, passphrase: string): CertificateMa
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/Invalid password|wrong password|MAC could not be verified|Failed to decrypt/i.test(message)) {
-      throw refuse(WRONG_PASSPHRASE_MESSAGE, 'wrong_passphrase', error);
+      throw refuse(WRONG_PASSPHRASE_MESSAGE, 'wrong_passphrase', reason('certificates.wrongPassphrase'), error);
     }
     if (/unsupported|Only PKCS#12 PFX/i.test(message)) {
-      throw refuse(`This PKCS#12 file uses a format the app cannot read (${message}). Export it again with standard settings, or import the certificate and key as PEM files.`, 'unsupported', error);
+      throw refuse(`This PKCS#12 file uses a format the app cannot read (${message}). Export it again with standard settings, or import the certificate and key as PEM files.`, 'unsupported', reason('certificates.unsupported', { said: message }), error);
     }
-    throw refuse('This file is not a PKCS#12 certificate file (.p12 / .pfx), or it is damaged.', 'not_pkcs12', error);
+    throw refuse('This file is not a PKCS#12 certificate file (.p12 / .pfx), or it is damaged.', 'not_pkcs12', reason('certificates.notPkcs12'), error);
   }
   const certificates = bagsOf(p12, forge.pki.oids.certBag ?? '').map(certificateOfBag).filter((c): c is X509Certificate => c !== null);
   const keyBags = [...bagsOf(p12, forge.pki.oids.pkcs8ShroudedKeyBag ?? ''), ...bagsOf(p12, forge.pki.oids.keyBag ?? '')];
-  if (keyBags.length === 0) throw refuse('This PKCS#12 file holds no private key: export it again including the private key.', 'no_key');
-  if (certificates.length === 0) throw refuse('This PKCS#12 file holds no certificate.', 'no_certificate');
+  if (keyBags.length === 0) throw refuse('This PKCS#12 file holds no private key: export it again including the private key.', 'no_key', reason('certificates.noKey'));
+  if (certificates.length === 0) throw refuse('This PKCS#12 file holds no certificate.', 'no_certificate', reason('certificates.noCertificate'));
   for (const bag of keyBags) {
     const key = keyOfBag(bag);
     if (!key) continue;
     const split = splitLeaf(certificates, key);
     if (split) return { ...split, key };
   }
-  throw refuse('The private key in this PKCS#12 file does not belong to any certificate in it.', 'key_mismatch');
+  throw refuse('The private key in this PKCS#12 file does not belong to any certificate in it.', 'key_mismatch', reason('certificates.keyMismatch'));
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -104,14 +104,14 @@ function readCertificates(bytes: Uint8Array): X509Certificate[] {
     try {
       return [new X509Certificate(Buffer.from(bytes))];
     } catch (error) {
-      throw refuse('The certificate file is not a PEM or DER certificate (it should start with -----BEGIN CERTIFICATE-----).', 'not_certificate', error);
+      throw refuse('The certificate file is not a PEM or DER certificate (it should start with -----BEGIN CERTIFICATE-----).', 'not_certificate', reason('certificates.notCertificate'), error);
     }
   }
   return blocks.map((block) => {
     try {
       return new X509Certificate(block);
     } catch (error) {
-      throw refuse('The certificate file is damaged: a certificate in it cannot be read.', 'not_certificate', error);
+      throw refuse('The certificate file is damaged: a certificate in it cannot be read.', 'not_certificate', reason('certificates.damagedCertificate'), error);
     }
   });
 }
@@ -119,18 +119,18 @@ function readCertificates(bytes: Uint8Array): X509Certificate[] {
 function readKey(bytes: Uint8Array, passphrase: string | undefined): KeyObject {
   const text = Buffer.from(bytes).toString('latin1');
   if (/-----BEGIN CERTIFICATE-----/.test(text) && !/PRIVATE KEY-----/.test(text)) {
-    throw refuse('The key file holds a certificate, not a private key: choose the private key file.', 'not_key');
+    throw refuse('The key file holds a certificate, not a private key: choose the private key file.', 'not_key', reason('certificates.keyIsCertificate'));
   }
   const encrypted = /ENCRYPTED/.test(text);
-  if (encrypted && !passphrase) throw refuse('The private key is encrypted: give its passphrase.', 'key_passphrase_required');
+  if (encrypted && !passphrase) throw refuse('The private key is encrypted: give its passphrase.', 'key_passphrase_required', reason('certificates.keyPassphraseRequired'));
   try {
     const isPem = /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text);
     return isPem
       ? crypto.createPrivateKey({ key: text, format: 'pem', ...(passphrase ? { passphrase } : {}) })
       : crypto.createPrivateKey({ key: Buffer.from(bytes), format: 'der', type: 'pkcs8' });
   } catch (error) {
-    if (encrypted) throw refuse('The passphrase is not right for this private key.', 'wrong_passphrase', error);
-    throw refuse('The key file is not a private key in PEM format (it should start with -----BEGIN PRIVATE KEY-----), or it is damaged.', 'not_key', error);
+    if (encrypted) throw refuse('The passphrase is not right for this private key.', 'wrong_passphrase', reason('certificates.wrongPassphrase'), error);
+    throw refuse('The key file is not a private key in PEM format (it should start with -----BEGIN PRIVATE KEY-----), or it is damaged.', 'not_key', reason('certificates.notKey'), error);
   }
 }
 
@@ -140,7 +140,7 @@ export function readPemPair(certBytes: Uint8Array, keyBytes: Uint8Array, keyPass
   const key = readKey(keyBytes, keyPassphrase);
   const split = splitLeaf(certificates, key);
   if (!split) {
-    throw refuse('The private key does not match the certificate: choose the key that was created with this certificate.', 'key_mismatch');
+    throw refuse('The private key does not match the certificate: choose the key that was created with this certificate.', 'key_mismatch', reason('certificates.keyMismatch'));
   }
   return { ...split, key };
 }

@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
-import { AppError, type CertificateInfo, type ChannelParsedInput } from '../../../shared/contract';
+import { AppError, because, reason, type CertificateInfo, type ChannelParsedInput } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
 import { readFileRef, type LocalFileRef } from '../files/file-ref';
 import type { ClientCredentials } from '../http/agents';
@@ -101,12 +101,12 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
     const validity = validityAt(facts, clock.now());
     if (validity.expired) {
       throw new AppError('certificate', `This certificate expired on ${day(facts.validTo)}: ask the service for a new cash register certificate.`, {
-        details: { reason: 'expired', validTo: facts.validTo },
+        details: because(reason('certificates.expiredOn', { validToDay: day(facts.validTo) }), { reason: 'expired', validTo: facts.validTo }),
       });
     }
     if (validity.notYetValid) {
       throw new AppError('certificate', `This certificate is valid only from ${day(facts.validFrom)}: import it from that day, or check the computer's date.`, {
-        details: { reason: 'not_yet_valid', validFrom: facts.validFrom },
+        details: because(reason('certificates.notYetValid', { validFromDay: day(facts.validFrom) }), { reason: 'not_yet_valid', validFrom: facts.validFrom }),
       });
     }
     const trusted = chainsToCa(material.leaf, material.chain, deps.caPems());
@@ -115,7 +115,7 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
       throw new AppError(
         'certificate',
         `This certificate was issued by "${facts.issuer}", not by the certificate authority the profile "${profile.name}" trusts, so the fiscal service would refuse it. Import the certificate the service issued for this cash register.`,
-        { details: { reason: 'other_issuer', issuer: facts.issuer } },
+        { details: because(reason('certificates.otherIssuer', { issuer: facts.issuer, profile: profile.name }), { reason: 'other_issuer', issuer: facts.issuer }) },
       );
     }
   }
@@ -188,11 +188,11 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
       const secret = found ? await store.secretPart(found.profileId) : null;
       const info = found ? safeInfo(found.profileId, found.stored) : null;
       if (!found || !secret || !info) {
-        throw new AppError('certificate', `No cash register certificate is imported for this profile. ${IMPORT_HINT}`, { details: { reason: 'missing' } });
+        throw new AppError('certificate', `No cash register certificate is imported for this profile. ${IMPORT_HINT}`, { details: because(reason('certificates.missing'), { reason: 'missing' }) });
       }
       if (info.expired) {
         throw new AppError('certificate', `The cash register certificate expired on ${day(info.validTo)}. Import the new one in Settings → Certificates.`, {
-          details: { reason: 'expired', validTo: info.validTo },
+          details: because(reason('certificates.importedExpired', { validToDay: day(info.validTo) }), { reason: 'expired', validTo: info.validTo }),
         });
       }
       const credentials: ClientCredentials =

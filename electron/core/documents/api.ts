@@ -6,6 +6,8 @@
 import type { Readable } from 'node:stream';
 import {
   AppError,
+  because,
+  reason,
   isAppError,
   type DocumentFilters,
   type DocumentPage,
@@ -105,17 +107,17 @@ export function createDocumentsApi(deps: DocumentsApiDeps): DocumentsApi {
     if (!location) {
       throw new AppError('bad_response', `The service did not say where the PDF of ${documentTypeWords[type]} ${uuid} is (no Location header, no "url" in the answer).`, {
         status: response.status,
-        details: { requestId: response.requestId },
+        details: because(reason('documents.pdfNoAddress'), { requestId: response.requestId }),
       });
     }
     let resolved: URL;
     try {
       resolved = new URL(location, endpoint);
     } catch {
-      throw new AppError('bad_response', `The service gave an unreadable PDF address for ${documentTypeWords[type]} ${uuid}.`);
+      throw new AppError('bad_response', `The service gave an unreadable PDF address for ${documentTypeWords[type]} ${uuid}.`, { details: because(reason('documents.pdfBadAddress')) });
     }
     if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') {
-      throw new AppError('bad_response', `The service gave a PDF address that is not http(s) (${resolved.protocol}).`);
+      throw new AppError('bad_response', `The service gave a PDF address that is not http(s) (${resolved.protocol}).`, { details: because(reason('documents.pdfBadAddress')) });
     }
     return { url: resolved.toString() };
   }
@@ -172,7 +174,7 @@ export function createDocumentsApi(deps: DocumentsApiDeps): DocumentsApi {
             throw new AppError(
               'not_found',
               `The PDF of ${documentTypeWords[type]} ${uuid} could not be downloaded: its download link had expired, and so had a fresh one. Try again in a moment.`,
-              { status: error.status, cause: error },
+              { status: error.status, details: because(reason('documents.pdfLinkExpired')), cause: error },
             );
           }
           // The link expired between the redirect and the download: ask for a fresh one, once.
@@ -234,11 +236,18 @@ function sendError(type: SendableDocumentType, error: unknown): unknown {
       violations.length === 0
         ? `The service refused the ${words}${messages[0] ? `: ${messages[0]}` : '.'}`
         : `The service refused the ${words}: ${violations.length} rule${violations.length === 1 ? '' : 's'} failed (${rules.slice(0, 5).join(', ')}${rules.length > 5 ? ', …' : ''}).`;
-    return new AppError('validation', summary, { status: 422, details: { violations }, cause: error });
+    const why =
+      violations.length > 0
+        ? reason('documents.refusedViolations', { failed: violations.length, rules: `${rules.slice(0, 5).join(', ')}${rules.length > 5 ? ', …' : ''}` })
+        : messages[0]
+          ? reason('documents.refusedSaid', { said: messages[0] })
+          : reason('documents.refused');
+    return new AppError('validation', summary, { status: 422, details: because(why, { violations }), cause: error });
   }
   if (error.status === 400) {
     const said = messages.length > 0 ? messages.slice(0, 3).join('; ') : 'it did not say why';
-    return new AppError('validation', `The service could not read the ${words} (HTTP 400): ${said}.`, { status: 400, details: { violations: [], messages }, cause: error });
+    const why = messages.length > 0 ? reason('documents.unreadableSaid', { said }) : reason('documents.unreadable');
+    return new AppError('validation', `The service could not read the ${words} (HTTP 400): ${said}.`, { status: 400, details: because(why, { violations: [], messages }), cause: error });
   }
   return error;
 }
@@ -254,8 +263,9 @@ function urlFromJson(text: string): string | undefined {
 
 function checkPdf(bytes: Buffer): Buffer {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    // Its first bytes go to the log only, never to the user.
     const start = bytes.subarray(0, 20).toString('utf8').replace(/[^\x20-\x7e]/g, '.');
-    throw new AppError('bad_response', `The print file is not a PDF (it starts with "${start}").`);
+    throw new AppError('bad_response', `The print file is not a PDF (it starts with "${start}").`, { details: because(reason('documents.printNotPdf')) });
   }
   return bytes;
 }

@@ -5,6 +5,8 @@
  */
 import {
   AppError,
+  because,
+  reason,
   type DocumentDetail,
   type DocumentPage,
   type DocumentType,
@@ -118,21 +120,27 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
     async attachment(type, uuid, index) {
       const source = await readSource(type, uuid);
       const parsed = parseSource(source.text, source.format);
-      if (!parsed.document) throw new AppError('bad_response', `The ${documentTypeWords[type]}'s source cannot be read, so its attachments cannot either: ${parsed.parseError}`);
+      if (!parsed.document) throw new AppError('bad_response', `The ${documentTypeWords[type]}'s source cannot be read, so its attachments cannot either: ${parsed.parseError}`, {
+          details: because(reason('documents.sourceUnreadable')),
+        });
       const { attachments } = parsed.document;
       const attachment = attachments[index];
       if (!attachment) {
-        throw new AppError('not_found', `This ${documentTypeWords[type]} has ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}; there is no attachment number ${index + 1}.`);
+        throw new AppError('not_found', `This ${documentTypeWords[type]} has ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}; there is no attachment number ${index + 1}.`, {
+          details: because(reason('documents.noSuchAttachment', { total: attachments.length, index: index + 1 })),
+        });
       }
       if (!attachment.base64) {
         const where = attachment.uri ? ` It is only referred to by address: ${attachment.uri}` : '';
-        throw new AppError('not_found', `Attachment ${index + 1} is not embedded in the document.${where}`);
+        throw new AppError('not_found', `Attachment ${index + 1} is not embedded in the document.${where}`, {
+          details: because(attachment.uri ? reason('documents.attachmentByAddress', { index: index + 1, uri: attachment.uri.slice(0, 500) }) : reason('documents.attachmentNotEmbedded', { index: index + 1 })),
+        });
       }
       let bytes: Uint8Array;
       try {
         bytes = decodeAttachment(attachment);
       } catch {
-        throw new AppError('bad_response', `Attachment ${index + 1} is not valid base64 and cannot be opened.`);
+        throw new AppError('bad_response', `Attachment ${index + 1} is not valid base64 and cannot be opened.`, { details: because(reason('documents.attachmentDamaged', { index: index + 1 })) });
       }
       const contentType = attachment.mimeCode ?? 'application/octet-stream';
       const fallback = `attachment-${index + 1}${EXTENSION_BY_MIME[contentType] ?? ''}`;

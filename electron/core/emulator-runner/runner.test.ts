@@ -71,7 +71,11 @@ describe('emulator runner', () => {
       code: 'unavailable',
       message: 'The local emulator printed something other than its startup line: "Listening on port 1234".',
     });
-    expect(r.status()).toMatchObject({ state: 'failed' });
+    // The status line words it in the UI language, quoting the emulator's technical detail.
+    expect(r.status()).toMatchObject({
+      state: 'failed',
+      userMessage: { key: 'profiles.emulatorFailed', params: { said: 'The local emulator printed something other than its startup line: "Listening on port 1234".' } },
+    });
   });
 
   it('fails clearly when the startup line lacks fields', async () => {

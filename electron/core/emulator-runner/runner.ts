@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError, type EmulatorStatus } from '../../../shared/contract';
+import { AppError, because, reason, type EmulatorStatus } from '../../../shared/contract';
 import { describeIssues, summarizeIssues } from '../errors';
 import { formatSeconds } from '../http/errors';
 import type { EmulatorHost, EmulatorLaunch, EmulatorProcess, Logger } from '../ports';
@@ -69,9 +69,10 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
   };
 
   const fail = (message: string): AppError => {
-    setStatus({ state: 'failed', message });
+    const why = reason('profiles.emulatorFailed', { said: message });
+    setStatus({ state: 'failed', message, userMessage: why });
     options.logger.error('Local emulator: ' + message);
-    return new AppError('unavailable', message);
+    return new AppError('unavailable', message, { details: because(why) });
   };
 
   const launchOnce = (): Promise<EmulatorStartupLine> =>
@@ -179,7 +180,7 @@ export function createEmulatorRunner(options: EmulatorRunnerOptions): EmulatorRu
           ready = true;
           clearTimeout(timer);
           setStatus({ state: 'stopped' });
-          reject(new AppError('cancelled', 'The local emulator was stopped while it was starting.'));
+          reject(new AppError('cancelled', 'The local emulator was stopped while it was starting.', { details: because(reason('profiles.emulatorStopped')) }));
           return;
         }
         if (!ready) {

@@ -1,6 +1,6 @@
 /** `exports.*`: the period pack ZIP and the CSV exports of lists. */
 import { setMaxListeners } from 'node:events';
-import { AppError, type ExportProgress, type UploadEntry, type ReportRequest } from '../../../shared/contract';
+import { AppError, because, reason, type ExportProgress, type UploadEntry, type ReportRequest } from '../../../shared/contract';
 import { createDocumentsApi } from '../documents/api';
 import { resolveDestination } from '../files/file-ref';
 import type { LinkedHandlerFactory } from '../handlers';
@@ -22,7 +22,7 @@ export const createExportHandlers: LinkedHandlerFactory = (services, invoke) => 
   return {
     'exports.periodPack': async ({ exportId, folder, ...rest }, context) => {
       const input = { ...rest, folder: await resolveDestination(folder, services, context) };
-      if (running.has(exportId)) throw new AppError('conflict', 'This export is already running.');
+      if (running.has(exportId)) throw new AppError('conflict', 'This export is already running.', { details: because(reason('exports.running')) });
       const control = new AbortController();
       setMaxListeners(64, control.signal);
       running.set(exportId, control);
@@ -41,7 +41,7 @@ export const createExportHandlers: LinkedHandlerFactory = (services, invoke) => 
         const cancelled = control.signal.aborted;
         progress({ state: cancelled ? 'cancelled' : 'failed', done: 0, total: 0, message: error instanceof Error ? error.message : String(error) });
         void services.activity.record({ action: 'exports.periodPack', target: `${input.type} to ${input.folder}`, outcome: 'failed', detail: cancelled ? 'cancelled' : error instanceof Error ? error.message : String(error) });
-        if (cancelled) throw new AppError('cancelled', 'The export was cancelled; no file was left behind.');
+        if (cancelled) throw new AppError('cancelled', 'The export was cancelled; no file was left behind.', { details: because(reason('exports.cancelled')) });
         throw error;
       } finally {
         running.delete(exportId);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, isAppError, type DocumentRecord, type ExportProgress, type PeriodPackResult } from '../../../shared/contract';
+import { AppError, because, isAppError, reason, type DocumentRecord, type ExportProgress, type PeriodPackResult } from '../../../shared/contract';
 import type { PeriodPackInput } from '../../../shared/contract';
 import { baseNameFor } from '../../../shared/documents/file-name-template';
 import type { DocumentsApi } from '../documents/api';
@@ -79,7 +79,7 @@ export async function writePeriodPack(input: ParsedInput, deps: PackDeps): Promi
     input.selection.kind === 'filter'
       ? await listAll(api, input.type, input.selection.filters, { signal, max: MAX_PACK_DOCUMENTS, onProgress: (found, total) => deps.progress({ state: 'listing', done: found, total }) })
       : await getAll(api, input.type, input.selection.uuids, signal);
-  if (records.length === 0) throw new AppError('validation', 'No documents match: there is nothing to put in the pack.');
+  if (records.length === 0) throw new AppError('validation', 'No documents match: there is nothing to put in the pack.', { details: because(reason('exports.nothingToPack')) });
 
   const fileName = await freeName(input.folder, packBaseName(input, deps.now()), '.zip');
   const target = path.join(input.folder, fileName);
@@ -115,7 +115,11 @@ export async function writePeriodPack(input: ParsedInput, deps: PackDeps): Promi
       deps.progress({ state: 'packing', done, total: records.length });
     });
     const packed = rows.filter((row): row is IndexRow => row !== undefined);
-    if (packed.length === 0) throw new AppError('unavailable', `None of the ${records.length} documents could be read: ${failed[0]?.message ?? ''}`.trim());
+    if (packed.length === 0) {
+      throw new AppError('unavailable', `None of the ${records.length} documents could be read: ${failed[0]?.message ?? ''}`.trim(), {
+        details: because(reason('exports.noneReadable', { total: records.length })),
+      });
+    }
     add('index.csv', Buffer.from(toCsv(packed, indexColumns), 'utf8'));
     const manifest = {
       format: 'ledgerdesk-period-pack/1',
@@ -160,7 +164,7 @@ async function checkFolder(folder: string): Promise<void> {
   try {
     stats = await fs.stat(folder);
   } catch {
-    throw new AppError('file', `The folder ${folder} does not exist. Choose another folder or create it first.`, { details: { path: folder } });
+    throw new AppError('file', `The folder ${folder} does not exist. Choose another folder or create it first.`, { details: because(reason('files.folderMissing', { path: folder }), { path: folder }) });
   }
-  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: { path: folder } });
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: because(reason('files.folderIsFile', { path: folder }), { path: folder }) });
 }

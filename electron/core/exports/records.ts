@@ -1,5 +1,5 @@
 /** The records an export covers: every page a filter matches, or the records of chosen documents. */
-import { AppError, type DocumentFilters, type DocumentRecord, type DocumentType } from '../../../shared/contract';
+import { AppError, because, reason, type DocumentFilters, type DocumentRecord, type DocumentType } from '../../../shared/contract';
 import type { DocumentsApi } from '../documents/api';
 import { defaultFileRetry, withRetries } from '../documents/bulk/failures';
 import { runPool } from '../documents/bulk/pool';
@@ -21,7 +21,9 @@ export async function listAll(api: DocumentsApi, type: DocumentType, filters: Do
   for (let page = 1; ; page += 1) {
     const result = await withRetries(() => api.list(type, listed, page, PAGE_SIZE, { signal: options.signal, retry: false }), defaultFileRetry, options.signal);
     if (result.totalItems > options.max) {
-      throw new AppError('validation', `The filter matches ${result.totalItems} documents; an export takes at most ${options.max}. Narrow the filter down (e.g. a shorter period).`);
+      throw new AppError('validation', `The filter matches ${result.totalItems} documents; an export takes at most ${options.max}. Narrow the filter down (e.g. a shorter period).`, {
+        details: because(reason('exports.tooManyMatches', { total: result.totalItems, max: options.max })),
+      });
     }
     for (const record of result.items) {
       if (seen.has(record.uuid)) continue;

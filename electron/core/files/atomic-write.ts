@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, reason, type ErrorReasonKey } from '../../../shared/contract';
+import { AppError, type ErrorReasonKey } from '../../../shared/contract';
 import { tempNameFor } from './temp-names';
 
 export { targetOfTempName, tempNameFor } from './temp-names';
@@ -139,29 +139,29 @@ export function fileError(error: unknown, filePath: string): AppError {
   const [key, message] = ((): [ErrorReasonKey, string] => {
     switch (errno) {
       case 'ENOSPC':
-        return ['diskFull', `The disk is full: there is no space left to write ${where}.`];
+        return ['files.diskFull', `The disk is full: there is no space left to write ${where}.`];
       case 'EDQUOT':
-        return ['quotaFull', `Your disk quota is used up: ${where} cannot be written.`];
+        return ['files.quotaFull', `Your disk quota is used up: ${where} cannot be written.`];
       case 'EACCES':
       case 'EPERM':
-        return ['writeDenied', `The app is not allowed to write ${where} (permission denied).`];
+        return ['files.writeDenied', `The app is not allowed to write ${where} (permission denied).`];
       case 'EROFS':
-        return ['readOnlyDisk', `${where} is on a read-only disk.`];
+        return ['files.readOnlyDisk', `${where} is on a read-only disk.`];
       case 'ENOENT':
-        return ['folderGone', `The folder of ${where} does not exist (any more).`];
+        return ['files.folderGone', `The folder of ${where} does not exist (any more).`];
       case 'ENOTDIR':
-        return ['pathUnderFile', `Part of the path ${where} is a file, not a folder.`];
+        return ['files.pathUnderFile', `Part of the path ${where} is a file, not a folder.`];
       case 'ENAMETOOLONG':
-        return ['pathTooLong', `The path ${where} is too long for this system.`];
+        return ['files.pathTooLong', `The path ${where} is too long for this system.`];
       case 'EISDIR':
-        return ['pathIsFolder', `${where} is a folder, not a file.`];
+        return ['files.pathIsFolder', `${where} is a folder, not a file.`];
       default:
-        return ['writeFailed', `${where} could not be written: ${error instanceof Error ? error.message : String(error)}`];
+        return ['files.writeFailed', `${where} could not be written: ${error instanceof Error ? error.message : String(error)}`];
     }
   })();
   const cause = error instanceof Error ? error.message : String(error);
   return new AppError('file', message, {
-    details: { path: filePath, ...(errno ? { errno } : {}), userMessage: reason(key, { path: filePath, ...(key === 'writeFailed' ? { cause } : {}) }) },
+    details: { path: filePath, ...(errno ? { errno } : {}), userMessage: { key, params: { path: filePath, ...(key === 'files.writeFailed' ? { cause } : {}) } } },
     cause: error,
   });
 }

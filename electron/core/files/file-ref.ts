@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError, fileBytesSchema, type DestinationFolder, type FileRef } from '../../../shared/contract';
+import { AppError, because, fileBytesSchema, reason, type DestinationFolder, type FileRef } from '../../../shared/contract';
 import { describeBase64Problem } from '../../../shared/validation/base64';
 import { ownerOf, type CallContext } from '../app-types';
 import { errnoOf } from './atomic-write';
@@ -20,7 +20,7 @@ export type LocalFileRef = z.infer<typeof localFileRefSchema>;
 export async function resolveFileRef(ref: FileRef, files: FileHandles, context: CallContext): Promise<LocalFileRef> {
   if (ref.kind === 'bytes') return ref;
   const resolved = await files.resolve(ref, ownerOf(context), 'read');
-  if (resolved.kind !== 'file') throw new AppError('file', `${resolved.name} is a folder; choose a file.`);
+  if (resolved.kind !== 'file') throw new AppError('file', `${resolved.name} is a folder; choose a file.`, { details: because(reason('files.chooseFileNotFolder', { name: resolved.name })) });
   return { kind: 'path', path: resolved.path };
 }
 
@@ -38,7 +38,7 @@ export function formatSize(bytes: number): string {
 
 function tooLarge(name: string, size: number, maxBytes: number, what: string): AppError {
   return new AppError('too_large', `"${name}" is ${formatSize(size)}; the largest ${what} the app sends is ${formatSize(maxBytes)}.`, {
-    details: { size, limit: maxBytes },
+    details: because(reason('files.tooLarge', { name, size: formatSize(size), limit: formatSize(maxBytes) }), { size, limit: maxBytes }),
   });
 }
 
@@ -48,11 +48,11 @@ function tooLarge(name: string, size: number, maxBytes: number, what: string): A
  */
 export async function resolveDestination(folder: DestinationFolder, host: { files: FileHandles; ports: { shell: 'electron' | 'browser' } }, context: CallContext): Promise<string> {
   if (folder.kind === 'typed') {
-    if (host.ports.shell !== 'browser') throw new AppError('forbidden', 'Choose the folder with "Browse…"; typed folders are accepted only in the browser version of the app.');
+    if (host.ports.shell !== 'browser') throw new AppError('forbidden', 'Choose the folder with "Browse…"; typed folders are accepted only in the browser version of the app.', { details: because(reason('files.typedFolderRefused')) });
     return folder.path;
   }
   const resolved = await host.files.resolve(folder, ownerOf(context), 'write');
-  if (resolved.kind !== 'folder') throw new AppError('file', `${resolved.name} is a file, not a folder. Choose a folder.`);
+  if (resolved.kind !== 'folder') throw new AppError('file', `${resolved.name} is a file, not a folder. Choose a folder.`, { details: because(reason('files.chooseFolderNotFile', { name: resolved.name })) });
   return resolved.path;
 }
 
@@ -62,7 +62,7 @@ export async function readFileRef(ref: LocalFileRef, options: { maxBytes: number
     const size = Math.floor((ref.base64.length * 3) / 4);
     if (size > options.maxBytes) throw tooLarge(ref.name, size, options.maxBytes, options.what);
     const problem = describeBase64Problem(ref.base64);
-    if (problem) throw new AppError('bad_request', `"${ref.name}" did not arrive intact: ${problem}`);
+    if (problem) throw new AppError('bad_request', `"${ref.name}" did not arrive intact: ${problem}`, { details: because(reason('files.damagedInTransit', { name: ref.name })) });
     return { name: ref.name, bytes: Buffer.from(ref.base64, 'base64') };
   }
   const filePath = ref.path;
@@ -73,7 +73,7 @@ export async function readFileRef(ref: LocalFileRef, options: { maxBytes: number
   } catch (error) {
     throw unreadable(filePath, error);
   }
-  if (!stats.isFile()) throw new AppError('file', `${filePath} is not a file.`, { details: { path: filePath } });
+  if (!stats.isFile()) throw new AppError('file', `${filePath} is not a file.`, { details: because(reason('files.notAFile', { path: filePath }), { path: filePath }) });
   if (stats.size > options.maxBytes) throw tooLarge(name, stats.size, options.maxBytes, options.what);
   try {
     const bytes = await fs.readFile(filePath);
@@ -88,7 +88,7 @@ export async function readFileRef(ref: LocalFileRef, options: { maxBytes: number
 
 function unreadable(filePath: string, error: unknown): AppError {
   const errno = errnoOf(error);
-  const reason =
+  const words =
     errno === 'ENOENT'
       ? 'it does not exist (was it moved or deleted?)'
       : errno === 'EACCES' || errno === 'EPERM'
@@ -98,5 +98,13 @@ function unreadable(filePath: string, error: unknown): AppError {
           : error instanceof Error
             ? error.message
             : String(error);
-  return new AppError('file', `Cannot read ${filePath}: ${reason}.`, { details: { path: filePath, ...(errno ? { errno } : {}) }, cause: error });
+  const why =
+    errno === 'ENOENT'
+      ? reason('files.readMissing', { path: filePath })
+      : errno === 'EACCES' || errno === 'EPERM'
+        ? reason('files.readDenied', { path: filePath })
+        : errno === 'EISDIR'
+          ? reason('files.pathIsFolder', { path: filePath })
+          : reason('files.readFailed', { path: filePath, cause: errno ?? (error instanceof Error ? error.message : String(error)) });
+  return new AppError('file', `Cannot read ${filePath}: ${words}.`, { details: because(why, { path: filePath, ...(errno ? { errno } : {}) }), cause: error });
 }

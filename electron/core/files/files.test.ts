@@ -108,13 +108,13 @@ describe('ensureWritableFolder', () => {
     await expect(ensureWritableFolder(wanted, { create: true })).rejects.toMatchObject({
       code: 'file',
       message: expect.stringMatching(/^Choose another folder: part of the path .* is a file/),
-      details: { userMessage: { key: 'folderUnderFile', params: { path: wanted } } },
+      details: { userMessage: { key: 'files.folderUnderFile', params: { path: wanted } } },
     });
   });
 
   it('gives every refusal a reason key with its parameters', async () => {
-    await expect(ensureWritableFolder(path.join(dir, 'missing'))).rejects.toMatchObject({ details: { userMessage: { key: 'folderMissing', params: { path: path.join(dir, 'missing') } } } });
-    await expect(ensureWritableFolder('downloads')).rejects.toMatchObject({ details: { userMessage: { key: 'folderRelative', params: { path: 'downloads' } } } });
+    await expect(ensureWritableFolder(path.join(dir, 'missing'))).rejects.toMatchObject({ details: { userMessage: { key: 'files.folderMissing', params: { path: path.join(dir, 'missing') } } } });
+    await expect(ensureWritableFolder('downloads')).rejects.toMatchObject({ details: { userMessage: { key: 'files.folderRelative', params: { path: 'downloads' } } } });
   });
 
   it('refuses a relative path', async () => {

@@ -3,28 +3,27 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError, reason } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason } from '../../../shared/contract';
 import { errnoOf, fileError } from './atomic-write';
 
-const folderError = (message: string, details: Record<string, unknown>, key: Parameters<typeof reason>[0], params: Record<string, string>): AppError =>
-  new AppError('file', message, { details: { ...details, userMessage: reason(key, params) } });
+const folderError = (message: string, details: Record<string, unknown>, why: ErrorReason): AppError => new AppError('file', message, { details: because(why, details) });
 
 /** Writing a probe file is the only reliable test (permissions, ACLs, read-only mounts, root). */
-async function probeWritable(folder: string, notWritable: 'folderNotWritable' | 'folderParentNotWritable', shown: string): Promise<void> {
+async function probeWritable(folder: string, notWritable: 'files.folderNotWritable' | 'files.folderParentNotWritable', shown: string): Promise<void> {
   const probe = path.join(folder, `.ledgerdesk-write-check-${crypto.randomBytes(6).toString('hex')}.tmp`);
   try {
     await fs.writeFile(probe, '', { flag: 'wx' });
   } catch (error) {
     const errno = errnoOf(error);
     if (errno === 'EROFS') {
-      throw folderError(`The folder ${shown} is on a read-only disk. Choose another folder.`, { path: shown, errno }, 'folderReadOnly', { path: shown });
+      throw folderError(`The folder ${shown} is on a read-only disk. Choose another folder.`, { path: shown, errno }, reason('files.folderReadOnly', { path: shown }));
     }
     if (errno === 'EACCES' || errno === 'EPERM') {
       const message =
-        notWritable === 'folderNotWritable'
+        notWritable === 'files.folderNotWritable'
           ? `The app cannot write to the folder ${shown} (permission denied). Choose another folder.`
           : `The folder ${shown} cannot be created: the app may not write in ${folder} (permission denied). Choose another folder.`;
-      throw folderError(message, { path: shown, errno }, notWritable, { path: shown, parent: folder });
+      throw folderError(message, { path: shown, errno }, notWritable === 'files.folderNotWritable' ? reason(notWritable, { path: shown }) : reason(notWritable, { path: shown, parent: folder }));
     }
     throw fileError(error, folder);
   } finally {
@@ -59,7 +58,7 @@ export interface EnsureFolderOptions {
 export async function ensureWritableFolder(folder: string, { create = false }: EnsureFolderOptions = {}): Promise<string> {
   if (!path.isAbsolute(folder)) {
     const example = path.join(os.homedir(), 'Downloads');
-    throw folderError(`Give the full path of the folder (for example ${example}); "${folder}" is relative.`, {}, 'folderRelative', { path: folder, example });
+    throw folderError(`Give the full path of the folder (for example ${example}); "${folder}" is relative.`, {}, reason('files.folderRelative', { path: folder, example }));
   }
   const resolved = path.resolve(folder);
   let stats;
@@ -68,17 +67,17 @@ export async function ensureWritableFolder(folder: string, { create = false }: E
   } catch (error) {
     const errno = errnoOf(error);
     if (errno === 'ENOTDIR') {
-      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved, errno }, 'folderUnderFile', { path: resolved });
+      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved, errno }, reason('files.folderUnderFile', { path: resolved }));
     }
     if (errno !== 'ENOENT') throw fileError(error, resolved);
     if (!create) {
-      throw folderError(`The folder ${resolved} does not exist. Create it or choose another one.`, { path: resolved, errno }, 'folderMissing', { path: resolved });
+      throw folderError(`The folder ${resolved} does not exist. Create it or choose another one.`, { path: resolved, errno }, reason('files.folderMissing', { path: resolved }));
     }
     const ancestor = await existingAncestor(resolved);
     if (!ancestor.isDirectory) {
-      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved }, 'folderUnderFile', { path: resolved });
+      throw folderError(`Choose another folder: part of the path ${resolved} is a file, not a folder.`, { path: resolved }, reason('files.folderUnderFile', { path: resolved }));
     }
-    await probeWritable(ancestor.folder, 'folderParentNotWritable', resolved);
+    await probeWritable(ancestor.folder, 'files.folderParentNotWritable', resolved);
     try {
       await fs.mkdir(resolved, { recursive: true });
     } catch (mkdirError) {
@@ -87,9 +86,9 @@ export async function ensureWritableFolder(folder: string, { create = false }: E
     return resolved;
   }
   if (!stats.isDirectory()) {
-    throw folderError(`${resolved} is a file, not a folder. Choose a folder.`, { path: resolved }, 'folderIsFile', { path: resolved });
+    throw folderError(`${resolved} is a file, not a folder. Choose a folder.`, { path: resolved }, reason('files.folderIsFile', { path: resolved }));
   }
-  await probeWritable(resolved, 'folderNotWritable', resolved);
+  await probeWritable(resolved, 'files.folderNotWritable', resolved);
   return resolved;
 }
 

@@ -3,7 +3,7 @@
  * What the user chooses is granted to the calling window as a handle (./README.md); no path
  * comes back from the renderer.
  */
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason } from '../../../shared/contract';
 import { ownerOf } from '../app-types';
 import type { HandlerFactory } from '../handlers';
 import { defaultDownloadFolder } from './folders';
@@ -25,7 +25,7 @@ export const createFileHandlers: HandlerFactory = ({ ports, files }) => ({
   },
   async 'dialogs.defaultDownloadFolder'(_input, context) {
     const [folder] = await files.grant([await defaultDownloadFolder(ports.userDataDir)], ownerOf(context), { access: 'write' });
-    if (!folder) throw new AppError('file', 'The app could not create a download folder; choose one.');
+    if (!folder) throw new AppError('file', 'The app could not create a download folder; choose one.', { details: because(reason('files.noDefaultFolder')) });
     return { folder };
   },
 });

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, type GrantedFile } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason, type GrantedFile } from '../../../shared/contract';
 import type { Clock } from '../ports';
 
 /** `read`: the app may read it (dropped, picked, opened). `write`: it may create files in it (a destination folder). */
@@ -54,10 +54,10 @@ export const DEFAULT_HANDLE_TTL_MS = 60 * 60 * 1000;
 /** Live grants at most (a 5 000-file drop fits many times over); the oldest go first. */
 const MAX_GRANTS = 100_000;
 
-const refused = (message: string): AppError => new AppError('forbidden', message);
+const refused = (message: string, why: ErrorReason): AppError => new AppError('forbidden', message, { details: because(why) });
 
 const unknownHandle = (): AppError =>
-  refused('The app does not recognise this file (its permission is unknown, expired or belongs to another window). Drop or choose the file again.');
+  refused('The app does not recognise this file (its permission is unknown, expired or belongs to another window). Drop or choose the file again.', reason('files.handleUnknown'));
 
 /** A relative, `/`-separated path with no empty, `.` or `..` part, or null. */
 function safeSubpath(subpath: string): string[] | null {
@@ -114,15 +114,17 @@ export function createFileHandles(options: { clock: Pick<Clock, 'now'>; ttlMs?: 
       if (grant === undefined || grant.owner !== owner) throw unknownHandle();
       if (grant.expiresAt <= clock.now()) {
         grants.delete(ref.handle);
-        throw refused('The permission for this file has expired. Drop or choose the file again.');
+        throw refused('The permission for this file has expired. Drop or choose the file again.', reason('files.handleExpired'));
       }
       if (grant.access !== access) {
-        throw refused(access === 'write' ? 'This file was granted for reading only; choose a folder to save into.' : 'This folder was granted as a place to save files, not to read from. Choose the file to open.');
+        throw access === 'write'
+          ? refused('This file was granted for reading only; choose a folder to save into.', reason('files.handleReadOnly'))
+          : refused('This folder was granted as a place to save files, not to read from. Choose the file to open.', reason('files.handleWriteOnly'));
       }
       if (ref.subpath === undefined) return { path: grant.path, kind: grant.kind, name: path.basename(grant.path) || grant.path };
-      if (grant.kind !== 'folder') throw refused('A file inside a handle can only be named for a folder handle.');
+      if (grant.kind !== 'folder') throw refused('A file inside a handle can only be named for a folder handle.', reason('files.handleNotFolder'));
       const parts = safeSubpath(ref.subpath);
-      if (parts === null) throw refused('A file inside a granted folder must be named by a relative path without ".." parts.');
+      if (parts === null) throw refused('A file inside a granted folder must be named by a relative path without ".." parts.', reason('files.handleBadSubpath'));
       const target = path.join(grant.path, ...parts);
       // A link inside the folder must not lead out of it.
       let real: string;
@@ -130,9 +132,11 @@ export function createFileHandles(options: { clock: Pick<Clock, 'now'>; ttlMs?: 
       try {
         [real, realFolder] = await Promise.all([fs.realpath(target), fs.realpath(grant.path)]);
       } catch {
-        throw new AppError('file', `${parts.join('/')} cannot be found in the folder ${path.basename(grant.path)}. It may have been moved or deleted.`);
+        throw new AppError('file', `${parts.join('/')} cannot be found in the folder ${path.basename(grant.path)}. It may have been moved or deleted.`, {
+          details: because(reason('files.handleMissing', { name: parts.join('/'), folder: path.basename(grant.path) })),
+        });
       }
-      if (!isInside(realFolder, real)) throw refused(`${parts.join('/')} leads outside the granted folder and cannot be used.`);
+      if (!isInside(realFolder, real)) throw refused(`${parts.join('/')} leads outside the granted folder and cannot be used.`, reason('files.handleOutside', { name: parts.join('/') }));
       const stats = await fs.stat(real);
       return { path: target, kind: stats.isDirectory() ? 'folder' : 'file', name: parts[parts.length - 1] ?? '' };
     },

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason } from '../../../shared/contract';
 import { fileError, nodeAtomicFileSystem, syncFiles, syncFolders, writeFileAtomic, type AtomicFileSystem } from './atomic-write';
 import { sha256Hex } from './sha256';
 import type { WriteBatch, WriteBatchResult, WriteItem, WriteResult } from './threads/atomic-writer-protocol';
@@ -168,7 +168,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
       const error = Object.assign(new Error(result.error.message), result.error.code ? { code: result.error.code } : {});
       entry.reject(fileError(error, entry.target));
     } else {
-      entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread gave no answer.`));
+      entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread gave no answer.`, { details: because(reason('files.writerStopped', { path: entry.target })) }));
     }
   };
 
@@ -193,7 +193,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
       if (!slot.alive) return;
       slot.alive = false;
       for (const { entries } of slot.batches.values()) {
-        for (const entry of entries) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread stopped.`, { cause: error }));
+        for (const entry of entries) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer thread stopped.`, { details: because(reason('files.writerStopped', { path: entry.target })), cause: error }));
       }
       slot.batches.clear();
       flush();
@@ -279,7 +279,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
 
   return {
     write(target, bytes) {
-      if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`));
+      if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`, { details: because(reason('files.writerStopped', { path: target })) }));
       return new Promise<{ sha256: string }>((resolve, reject) => {
         outbox.push({ target, bytes, resolve, reject });
         scheduleFlush();
@@ -303,7 +303,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     },
     async close() {
       closed = true;
-      for (const entry of outbox.splice(0)) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer was closed first.`));
+      for (const entry of outbox.splice(0)) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer was closed first.`, { details: because(reason('files.writerStopped', { path: entry.target })) }));
       await Promise.all(
         slots.map(async (slot) => {
           slot.detach();

@@ -3,7 +3,7 @@
  * errors mapped to the contract's input paths (`details.fields`), mTLS refusals as `certificate`
  * errors that say what to do. The server's own words stay in `details.messages`.
  */
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason } from '../../../shared/contract';
 import { IMPORT_HINT } from '../certificates/service';
 import type { HttpErrorDetails } from '../http/errors';
 
@@ -42,34 +42,37 @@ const what: Record<FiscalOperation, string> = {
 
 const DISCARDED = /discarded/i;
 
-/** The friendly message of a 409, by what was attempted. */
-function conflictMessage(operation: FiscalOperation, serverMessage: string | undefined): string {
+type Worded = [message: string, why: ErrorReason];
+
+/** The friendly message of a 409, by what was attempted (English for the log, a reason for the UI). */
+function conflictMessage(operation: FiscalOperation, serverMessage: string | undefined): Worded {
   const server = serverMessage ?? '';
+  const saidOr = (fallback: string): Worded => (server ? [server, reason('fiscal.conflictSaid', { said: server })] : [fallback, reason('fiscal.conflict')]);
   if (DISCARDED.test(server) && operation !== 'discard') {
-    return 'This PEM is discarded: it can no longer issue receipts, close journals or produce new reports. Its data can still be read.';
+    return ['This PEM is discarded: it can no longer issue receipts, close journals or produce new reports. Its data can still be read.', reason('fiscal.pemDiscarded')];
   }
   switch (operation) {
     case 'downloadData':
-      return 'The journal is still open: close it first, then download the data.';
+      return ['The journal is still open: close it first, then download the data.', reason('fiscal.journalStillOpen')];
     case 'journalReading':
-      return 'No journal is open: issue a receipt first, then request the journal reading.';
+      return ['No journal is open: issue a receipt first, then request the journal reading.', reason('fiscal.noJournalForReading')];
     case 'diagnostics':
-      return 'No journal is open: issue a receipt first, then request the diagnostics report.';
+      return ['No journal is open: issue a receipt first, then request the diagnostics report.', reason('fiscal.noJournalForDiagnostics')];
     case 'closeJournal':
-      return 'No journal is open: there is nothing to close. A journal opens with the first receipt.';
+      return ['No journal is open: there is nothing to close. A journal opens with the first receipt.', reason('fiscal.noJournalToClose')];
     case 'reportPdf':
       return /fail/i.test(server)
-        ? 'This report has no PDF: its generation failed. Request the report again.'
-        : 'The report is not ready yet: it is still being generated. Its PDF can be downloaded once it is processed.';
+        ? ['This report has no PDF: its generation failed. Request the report again.', reason('fiscal.reportFailedNoPdf')]
+        : ['The report is not ready yet: it is still being generated. Its PDF can be downloaded once it is processed.', reason('fiscal.reportNotReady')];
     case 'void':
-      if (/already been voided/i.test(server)) return 'This receipt has already been voided.';
-      if (/return/i.test(server)) return 'This receipt has returns: it can no longer be voided.';
-      return server || 'This receipt cannot be voided.';
+      if (/already been voided/i.test(server)) return ['This receipt has already been voided.', reason('fiscal.alreadyVoided')];
+      if (/return/i.test(server)) return ['This receipt has returns: it can no longer be voided.', reason('fiscal.voidHasReturns')];
+      return saidOr('This receipt cannot be voided.');
     case 'return':
-      if (/voided/i.test(server)) return 'This receipt has been voided: nothing can be returned.';
-      return server || 'These items cannot be returned.';
+      if (/voided/i.test(server)) return ['This receipt has been voided: nothing can be returned.', reason('fiscal.receiptVoided')];
+      return saidOr('These items cannot be returned.');
     default:
-      return server || `The service refused ${what[operation]} because of the current state of the PEM.`;
+      return saidOr(`The service refused ${what[operation]} because of the current state of the PEM.`);
   }
 }
 
@@ -125,7 +128,8 @@ function validationError(operation: FiscalOperation, error: AppError, details: H
     reasons.length > 0
       ? `The service refused ${what[operation]}: ${reasons.slice(0, 4).join('; ')}${reasons.length > 4 ? ` (and ${reasons.length - 4} more)` : ''}`
       : `The service refused ${what[operation]} as invalid.`;
-  return new AppError('validation', message, { status: error.status, details: { ...details, fields }, cause: error });
+  const why = reasons.length > 0 ? reason('fiscal.refusedFields', { said: reasons.slice(0, 4).join('; ') + (reasons.length > 4 ? ' (…)' : '') }) : reason('fiscal.refused');
+  return new AppError('validation', message, { status: error.status, details: because(why, { ...details, fields }), cause: error });
 }
 
 /** A 401 on the mTLS listener: the certificate or the sign-in? */
@@ -133,27 +137,32 @@ function mtlsUnauthorized(error: AppError, details: HttpErrorDetails): AppError 
   const server = details.messages.join(' ');
   if (!/certificate/i.test(server)) return null;
   let message = `The fiscal service refused the cash register certificate. ${IMPORT_HINT}`;
+  let why = reason('certificates.refusedByService');
   if (/not issued by the service's CA|not issued by|certificate authority|untrusted/i.test(server)) {
     message = `The fiscal service does not accept this certificate: it was not issued by the service's certificate authority. ${IMPORT_HINT}`;
+    why = reason('certificates.notFromServiceCa');
   } else if (/does not belong|not registered|unknown/i.test(server)) {
     message = `The fiscal service does not know this certificate: it belongs to no registered cash register. ${IMPORT_HINT}`;
+    why = reason('certificates.unknownToService');
   } else if (/No client certificate/i.test(server)) {
     message = `No cash register certificate reached the fiscal service. ${IMPORT_HINT}`;
+    why = reason('certificates.notPresented');
   }
-  return new AppError('certificate', message, { status: 401, details: { ...details, reason: 'refused_by_service' }, cause: error });
+  return new AppError('certificate', message, { status: 401, details: because(why, { ...details, reason: 'refused_by_service' }), cause: error });
 }
 
 /** A TLS failure while presenting the client certificate (a handshake the server rejected). */
 function mtlsTransport(error: AppError): AppError | null {
-  const reason = String((error.details as { reason?: unknown } | undefined)?.reason ?? '');
-  const rejected = /alert|certificate required|bad certificate|unknown ca|handshake/i.test(reason);
+  const tlsReason = String((error.details as { reason?: unknown } | undefined)?.reason ?? '');
+  const rejected = /alert|certificate required|bad certificate|unknown ca|handshake/i.test(tlsReason);
   // TLS 1.3 servers often reject a client certificate by closing the socket after the handshake.
-  const closed = error.code === 'network' && /reset|hang up/i.test(reason);
+  const closed = error.code === 'network' && /reset|hang up/i.test(tlsReason);
   if (!rejected && !closed) return null;
   const message = rejected
     ? `The fiscal service rejected the cash register certificate during the secure connection. ${IMPORT_HINT}`
     : `The fiscal service closed the connection when the cash register certificate was presented; it may not accept it. If this happens again: ${IMPORT_HINT}`;
-  return new AppError('certificate', message, { details: { ...(error.details as object), reason: rejected ? 'handshake_rejected' : 'connection_closed' }, cause: error });
+  const why = rejected ? reason('certificates.handshakeRejected') : reason('certificates.connectionClosed');
+  return new AppError('certificate', message, { details: because(why, { ...(error.details as object), reason: rejected ? 'handshake_rejected' : 'connection_closed' }), cause: error });
 }
 
 export interface MapOptions {
@@ -174,7 +183,10 @@ export function fiscalError(error: unknown, operation: FiscalOperation, options:
     case 401:
       return (options.mtls && mtlsUnauthorized(error, details)) || error;
     case 409:
-      return new AppError('conflict', conflictMessage(operation, serverMessage), { status: 409, details, cause: error });
+    {
+      const [message, why] = conflictMessage(operation, serverMessage);
+      return new AppError('conflict', message, { status: 409, details: because(why, details), cause: error });
+    }
     case 400:
     case 422:
       return validationError(operation, error, details);

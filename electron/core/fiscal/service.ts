@@ -3,7 +3,7 @@
  * must guard itself (typed discard confirmation, the certificate's PEM), starts the report poller
  * after anything that queues a report, and emits the change events.
  */
-import { AppError, type ChannelName, type ChannelOutput, type ChannelParsedInput, type Receipt, type ReportRequest } from '../../../shared/contract';
+import { AppError, because, reason, type ChannelName, type ChannelOutput, type ChannelParsedInput, type Receipt, type ReportRequest } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
 import type { FiscalApi, SaleBody } from './api/client';
 import type { ReportsPoller } from './reports-poller';
@@ -58,7 +58,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
       throw new AppError(
         'certificate',
         `The imported certificate belongs to the cash register of PEM ${certificatePem}, so it cannot issue documents for PEM ${serialNumber}. Import PEM ${serialNumber}'s certificate in Settings → Certificates, or switch to PEM ${certificatePem}.`,
-        { details: { reason: 'other_pem', certificatePem, requestedPem: serialNumber } },
+        { details: because(reason('certificates.otherPem', { certificatePem, requestedPem: serialNumber }), { reason: 'other_pem', certificatePem, requestedPem: serialNumber }) },
       );
     }
   }
@@ -111,7 +111,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     async discard(input: In<'pems.discard'>): Out<'pems.discard'> {
       if (input.confirmation.trim() !== input.serialNumber) {
         const message = `To discard the PEM, type its serial number "${input.serialNumber}" exactly. A discarded PEM can never issue receipts again.`;
-        throw new AppError('validation', message, { details: { fields: { confirmation: message } } });
+        throw new AppError('validation', message, { details: because(reason('fiscal.confirmDiscard', { serialNumber: input.serialNumber }), { fields: { confirmation: message } }) });
       }
       const pem = await api.discardPem(input.serialNumber);
       events.emit('pems.changed', { serialNumber: input.serialNumber });

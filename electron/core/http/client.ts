@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason } from '../../../shared/contract';
 import { describeIssues, summarizeIssues } from '../errors';
 import type { Logger } from '../ports';
 import { errorForStatus, errorForTransport } from './errors';
@@ -201,7 +201,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         await sleep(delay, undefined, req.signal ? { signal: req.signal } : undefined);
       } catch (error) {
-        throw new AppError('cancelled', 'The request was cancelled.', { details: { requestId }, cause: error });
+        throw new AppError('cancelled', 'The request was cancelled.', { details: because(reason('http.cancelled'), { requestId }), cause: error });
       }
     }
   }
@@ -267,9 +267,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-function unreadable(requestId: string, host: string, reason: string, issues?: unknown): AppError {
+function unreadable(requestId: string, host: string, problem: string, issues?: unknown): AppError {
   return new AppError('bad_response', 'The server sent a response the app cannot read.', {
-    details: { requestId, host, reason, ...(issues ? { issues } : {}) },
+    details: because(reason('http.badResponse', { host }), { requestId, host, reason: problem, ...(issues ? { issues } : {}) }),
   });
 }
 

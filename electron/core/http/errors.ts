@@ -1,5 +1,5 @@
 /** HTTP outcomes → the app's stable error codes (DESIGN §3). */
-import { AppError, type ErrorCode } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorCode, type ErrorReason } from '../../../shared/contract';
 import { extractServerMessages } from './server-messages';
 
 export interface HttpErrorDetails {
@@ -11,25 +11,29 @@ export interface HttpErrorDetails {
   fieldErrors?: Record<string, string>;
   /** The parsed error body (JSON) or its first characters (text), for callers that read codes in it. */
   body?: unknown;
+  /** The error in the user's words (see shared/contract/error-reasons.ts). */
+  userMessage?: ErrorReason;
 }
 
 interface StatusRule {
   code: ErrorCode;
   fallback: (host: string, status: number) => string;
+  /** The fallback in the user's words, when the server said nothing readable. */
+  why: (host: string, status: number) => ErrorReason;
 }
 
 const rules: Record<number, StatusRule> = {
-  400: { code: 'validation', fallback: () => 'The service rejected the request as invalid.' },
-  401: { code: 'unauthorized', fallback: () => 'The service did not accept your sign-in. Sign in again.' },
-  403: { code: 'forbidden', fallback: () => 'Your account is not allowed to do this.' },
-  404: { code: 'not_found', fallback: () => 'The service could not find what was asked for.' },
-  409: { code: 'conflict', fallback: () => 'The service refused because of the current state of the resource.' },
-  413: { code: 'too_large', fallback: () => 'The request is too large for the service.' },
-  422: { code: 'validation', fallback: () => 'The service refused the content.' },
-  429: { code: 'unavailable', fallback: (host) => `${host} is receiving too many requests; try again shortly.` },
-  502: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.` },
-  503: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.` },
-  504: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.` },
+  400: { code: 'validation', fallback: () => 'The service rejected the request as invalid.', why: () => reason('http.refused') },
+  401: { code: 'unauthorized', fallback: () => 'The service did not accept your sign-in. Sign in again.', why: () => reason('http.signInRefused') },
+  403: { code: 'forbidden', fallback: () => 'Your account is not allowed to do this.', why: () => reason('http.forbidden') },
+  404: { code: 'not_found', fallback: () => 'The service could not find what was asked for.', why: () => reason('http.notFound') },
+  409: { code: 'conflict', fallback: () => 'The service refused because of the current state of the resource.', why: () => reason('http.conflict') },
+  413: { code: 'too_large', fallback: () => 'The request is too large for the service.', why: () => reason('http.tooLarge') },
+  422: { code: 'validation', fallback: () => 'The service refused the content.', why: () => reason('http.refused') },
+  429: { code: 'unavailable', fallback: (host) => `${host} is receiving too many requests; try again shortly.`, why: (host) => reason('http.tooManyRequests', { host }) },
+  502: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.`, why: (host, status) => reason('http.unavailable', { host, status }) },
+  503: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.`, why: (host, status) => reason('http.unavailable', { host, status }) },
+  504: { code: 'unavailable', fallback: (host, status) => `${host} is unavailable right now (HTTP ${status}); try again later.`, why: (host, status) => reason('http.unavailable', { host, status }) },
 };
 
 export function errorForStatus(status: number, body: unknown, meta: { requestId: string; host: string; method: string }): AppError {
@@ -42,10 +46,13 @@ export function errorForStatus(status: number, body: unknown, meta: { requestId:
       ? `${meta.host} had an internal error (HTTP ${status}).`
       : `${meta.host} answered with an unexpected status (HTTP ${status}).`);
   let message = fallback;
+  let why = rule?.why(meta.host, status) ?? reason(status >= 500 ? 'http.serverError' : 'http.unexpectedStatus', { host: meta.host, status });
   if (messages.length > 0) {
     message = code === 'validation' ? `${fallback} ${messages.slice(0, 5).join('; ')}` : messages[0] ?? fallback;
+    // The service's own words, kept as they are; the renderer frames them in the user's language.
+    why = reason('http.serviceSaid', { said: (code === 'validation' ? messages.slice(0, 5).join('; ') : messages[0] ?? '').slice(0, 1000) });
   }
-  const details: HttpErrorDetails = { ...meta, messages, ...(fieldErrors ? { fieldErrors } : {}), ...(body !== undefined ? { body } : {}) };
+  const details: HttpErrorDetails = because(why, { ...meta, messages, ...(fieldErrors ? { fieldErrors } : {}), ...(body !== undefined ? { body } : {}) });
   return new AppError(code, message, { status, details });
 }
 
@@ -95,23 +102,29 @@ function findCode(error: unknown): { code?: string; message: string } {
  */
 export function errorForTransport(error: unknown, meta: { requestId: string; host: string; method: string; timeoutMs: number; aborted: boolean }): AppError {
   const details = { requestId: meta.requestId, host: meta.host, method: meta.method };
-  if (meta.aborted) return new AppError('cancelled', 'The request was cancelled.', { details, cause: error });
+  if (meta.aborted) return new AppError('cancelled', 'The request was cancelled.', { details: because(reason('http.cancelled'), details), cause: error });
   const { code, message } = findCode(error);
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new AppError('timeout', `${meta.host} did not answer within ${formatSeconds(meta.timeoutMs)}.`, { details, cause: error });
+    return new AppError('timeout', `${meta.host} did not answer within ${formatSeconds(meta.timeoutMs)}.`, {
+      details: because(reason('http.noAnswer', { host: meta.host, seconds: Math.max(1, Math.round(meta.timeoutMs / 1000)) }), details),
+      cause: error,
+    });
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new AppError('timeout', `Connecting to ${meta.host} took too long.`, { details, cause: error });
+    return new AppError('timeout', `Connecting to ${meta.host} took too long.`, { details: because(reason('http.connectTimeout', { host: meta.host }), details), cause: error });
   }
   if (code && (certificateCodes.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_OSSL') || code === 'EPROTO')) {
     return new AppError(
       'certificate',
       `The secure connection to ${meta.host} failed (${code}). If the service uses a private certificate authority, add it to the profile.`,
-      { details: { ...details, reason: message }, cause: error },
+      { details: because(reason('http.secureConnection', { host: meta.host, code }), { ...details, reason: message }), cause: error },
     );
   }
-  const reason = (code && networkCodes[code]) ?? 'the connection failed';
-  return new AppError('network', `Cannot reach ${meta.host}: ${reason}.`, { details: { ...details, reason: message }, cause: error });
+  const words = (code && networkCodes[code]) ?? 'the connection failed';
+  return new AppError('network', `Cannot reach ${meta.host}: ${words}.`, {
+    details: because(reason('http.unreachable', { host: meta.host, code: code ?? 'network' }), { ...details, reason: message }),
+    cause: error,
+  });
 }
 
 export function formatSeconds(ms: number): string {

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError, type SecretStorageInfo } from '../../../shared/contract';
+import { AppError, because, reason, type SecretStorageInfo } from '../../../shared/contract';
 import type { SecretVault } from '../ports';
 
 const entrySchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() });
@@ -88,8 +88,8 @@ export class FileSecretVault implements SecretVault {
     return run;
   }
 
-  #unreadable(reason: string, cause?: unknown): AppError {
-    return new AppError('file', `A saved secret in ${this.filePath} cannot be read: ${reason}. Sign in again to replace it.`, { cause });
+  #unreadable(words: string, cause?: unknown): AppError {
+    return new AppError('file', `A saved secret in ${this.filePath} cannot be read: ${words}. Sign in again to replace it.`, { details: because(reason('files.secretsUnreadable')), cause });
   }
 
   async #readFile(options: { onCorrupt: 'throw' | 'reset' }): Promise<VaultFile> {
@@ -98,7 +98,7 @@ export class FileSecretVault implements SecretVault {
       text = await fs.readFile(this.filePath, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, entries: {} };
-      throw new AppError('file', `The secrets file ${this.filePath} cannot be read: ${(error as Error).message}`, { cause: error });
+      throw new AppError('file', `The secrets file ${this.filePath} cannot be read: ${(error as Error).message}`, { details: because(reason('files.secretsUnreadable')), cause: error });
     }
     let parsed: unknown;
     try {

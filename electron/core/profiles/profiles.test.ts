@@ -127,7 +127,11 @@ describe('profiles', () => {
     expect(await callError(app, 'profiles.save', { id: 'local-emulator', name: 'Local emulator', kind: 'emulator', environment: 'sandbox', urls })).toMatchObject({
       code: 'validation',
     });
-    expect(await callError(app, 'profiles.delete', { id: 'sandbox' })).toEqual({ code: 'forbidden', message: 'Built-in profiles cannot be deleted.' });
+    expect(await callError(app, 'profiles.delete', { id: 'sandbox' })).toEqual({
+      code: 'forbidden',
+      message: 'Built-in profiles cannot be deleted.',
+      details: { userMessage: { key: 'profiles.builtInNotDeletable', params: {} } },
+    });
     expect(await callError(app, 'profiles.delete', { id: 'nope' })).toMatchObject({ code: 'not_found' });
     expect(await callError(app, 'profiles.activate', { id: 'nope' })).toMatchObject({ code: 'not_found' });
   });

@@ -1,6 +1,6 @@
 /** The list of profiles, which one is active, and the rules for editing them (DESIGN §4). */
 import crypto from 'node:crypto';
-import { AppError, type Profile, type ProfilesState, type ProfileSaveInput } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason, type Profile, type ProfilesState, type ProfileSaveInput } from '../../../shared/contract';
 import type { CoreEvents } from '../events';
 import type { Logger, SettingsStore } from '../ports';
 import { builtInProfiles, isBuiltInId } from './built-ins';
@@ -25,7 +25,7 @@ export interface ProfilesService {
   setActive(id: string): void;
 }
 
-const invalid = (message: string): AppError => new AppError('validation', message);
+const invalid = (message: string, why: ErrorReason): AppError => new AppError('validation', message, { details: because(why) });
 
 function slug(name: string): string {
   const base = name
@@ -42,12 +42,12 @@ function checkCaPem(pem: string | undefined): string | undefined {
   const trimmed = pem?.trim();
   if (!trimmed) return undefined;
   const blocks = trimmed.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) throw invalid('The extra CA must be one or more certificates in PEM format.');
+  if (blocks.length === 0) throw invalid('The extra CA must be one or more certificates in PEM format.', reason('profiles.caMissing'));
   blocks.forEach((block, index) => {
     try {
       new crypto.X509Certificate(block);
     } catch {
-      throw invalid(`Certificate ${index + 1} of the extra CA cannot be read; paste it again in PEM format.`);
+      throw invalid(`Certificate ${index + 1} of the extra CA cannot be read; paste it again in PEM format.`, reason('profiles.caUnreadable', { index: index + 1 }));
     }
   });
   return blocks.join('\n') + '\n';
@@ -74,10 +74,10 @@ export function createProfilesService(deps: { settings: SettingsStore; logger: L
 
   const saveBuiltIn = (draft: ProfileDraft, builtIn: Profile): SaveResult => {
     if (draft.name !== builtIn.name || draft.kind !== builtIn.kind || draft.environment !== builtIn.environment) {
-      throw invalid(`"${builtIn.name}" is built in: only its addresses and extra CA can be changed, not its name, kind or environment.`);
+      throw invalid(`"${builtIn.name}" is built in: only its addresses and extra CA can be changed, not its name, kind or environment.`, reason('profiles.builtInFixed', { name: builtIn.name }));
     }
     if (builtIn.kind === 'emulator' && draft.urls) {
-      throw invalid('The Local emulator gets its addresses when it starts; they cannot be edited.');
+      throw invalid('The Local emulator gets its addresses when it starts; they cannot be edited.', reason('profiles.emulatorAddressesFixed'));
     }
     const previous = get(builtIn.id);
     const extraCaPem = checkCaPem(draft.extraCaPem);
@@ -92,9 +92,9 @@ export function createProfilesService(deps: { settings: SettingsStore; logger: L
 
   const saveCustom = (draft: ProfileDraft): SaveResult => {
     if (draft.kind !== 'remote') {
-      throw invalid('Only the built-in Local emulator starts the emulator. To reach an emulator you run yourself, add a remote profile with its addresses.');
+      throw invalid('Only the built-in Local emulator starts the emulator. To reach an emulator you run yourself, add a remote profile with its addresses.', reason('profiles.onlyBuiltInEmulator'));
     }
-    if (!draft.urls) throw invalid('A remote profile needs all five addresses (login, documents, transfer, fiscal and fiscal mTLS).');
+    if (!draft.urls) throw invalid('A remote profile needs all five addresses (login, documents, transfer, fiscal and fiscal mTLS).', reason('profiles.addressesRequired'));
     const existing = draft.id ? saved.custom.find((p) => p.id === draft.id) : undefined;
     let id = draft.id;
     if (!id) {
@@ -103,7 +103,7 @@ export function createProfilesService(deps: { settings: SettingsStore; logger: L
       for (let n = 2; isBuiltInId(id) || saved.custom.some((p) => p.id === id); n += 1) id = `${base}-${n}`;
     }
     if (saved.custom.some((p) => p.id !== id && p.name.toLowerCase() === draft.name.toLowerCase()) || builtInProfiles.some((p) => p.name.toLowerCase() === draft.name.toLowerCase())) {
-      throw invalid(`There is already a profile named "${draft.name}".`);
+      throw invalid(`There is already a profile named "${draft.name}".`, reason('profiles.nameTaken', { name: draft.name }));
     }
     const extraCaPem = checkCaPem(draft.extraCaPem);
     const profile: Profile = {
@@ -129,15 +129,15 @@ export function createProfilesService(deps: { settings: SettingsStore; logger: L
       return builtIn ? saveBuiltIn(draft, builtIn) : saveCustom(draft);
     },
     remove(id) {
-      if (isBuiltInId(id)) throw new AppError('forbidden', 'Built-in profiles cannot be deleted.');
+      if (isBuiltInId(id)) throw new AppError('forbidden', 'Built-in profiles cannot be deleted.', { details: because(reason('profiles.builtInNotDeletable')) });
       const profile = saved.custom.find((p) => p.id === id);
-      if (!profile) throw new AppError('not_found', `There is no profile with the id "${id}".`);
-      if (saved.activeId === id) throw new AppError('conflict', 'Switch to another profile before deleting the active one.');
+      if (!profile) throw new AppError('not_found', `There is no profile with the id "${id}".`, { details: because(reason('profiles.unknown', { id })) });
+      if (saved.activeId === id) throw new AppError('conflict', 'Switch to another profile before deleting the active one.', { details: because(reason('profiles.activeNotDeletable')) });
       commit({ ...saved, custom: saved.custom.filter((p) => p.id !== id) });
       return profile;
     },
     setActive(id) {
-      if (!get(id)) throw new AppError('not_found', `There is no profile with the id "${id}".`);
+      if (!get(id)) throw new AppError('not_found', `There is no profile with the id "${id}".`, { details: because(reason('profiles.unknown', { id })) });
       if (saved.activeId === id) return;
       commit({ ...saved, activeId: id });
     },

@@ -3,7 +3,7 @@
  * sent. The engine (standards/engine) runs in worker threads started on first use, so neither the
  * main process's event loop nor IPC waits on it.
  */
-import { AppError, type StandardsProgress } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReasonKey, type StandardsProgress } from '../../../shared/contract';
 import { createStandardsEngine, listRuleSets, MAX_DOCUMENT_BYTES, type StandardsEngine, ValidationFailure } from '../../../standards/engine';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
@@ -11,11 +11,24 @@ import type { HandlerFactory } from '../handlers';
 let shared: StandardsEngine | undefined;
 const engine = (): StandardsEngine => (shared ??= createStandardsEngine());
 
+const userReasons: Partial<Record<string, ErrorReasonKey>> = {
+  cancelled: 'standards.cancelled',
+  doctype: 'standards.doctype',
+  not_xml: 'standards.notXml',
+  unknown_document: 'standards.unknownDocument',
+  rule_set_unknown: 'standards.ruleSetUnknown',
+  rule_set_not_applicable: 'standards.ruleSetNotApplicable',
+  too_large: 'standards.tooLarge',
+  engine: 'standards.engine',
+  timeout: 'standards.timeout',
+};
+
 const asAppError = (name: string, error: unknown): unknown => {
   if (!(error instanceof ValidationFailure)) return error;
-  if (error.code === 'cancelled') return new AppError('cancelled', `The validation of "${name}" was cancelled.`, { details: { reason: error.code } });
+  const why = reason((userReasons[error.code] ?? 'standards.failed') as 'standards.failed', { name });
+  if (error.code === 'cancelled') return new AppError('cancelled', `The validation of "${name}" was cancelled.`, { details: because(why, { reason: error.code }) });
   const code = error.code === 'too_large' ? 'too_large' : error.code === 'engine' ? 'unavailable' : 'validation';
-  return new AppError(code, `"${name}" could not be validated: ${error.message}`, { details: { reason: error.code } });
+  return new AppError(code, `"${name}" could not be validated: ${error.message}`, { details: because(why, { reason: error.code }) });
 };
 
 /** After start, so warming (a few seconds of CPU per worker) never competes with the window's first paint. */
@@ -39,7 +52,7 @@ export const createStandardsHandlers: HandlerFactory = (services) => {
 
   return {
     'standards.validate': async ({ file, ruleSet, schemaOnly, validationId }, context) => {
-      if (validationId && running.has(validationId)) throw new AppError('conflict', 'A validation with this id is already running.');
+      if (validationId && running.has(validationId)) throw new AppError('conflict', 'A validation with this id is already running.', { details: because(reason('standards.running')) });
       const control = new AbortController();
       if (validationId) running.set(validationId, control);
       const progress = (update: Omit<StandardsProgress, 'validationId'>): void => {

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, isAppError, type DocumentFilters, type DocumentRecord, type DocumentType, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
+import { AppError, because, isAppError, reason, type DocumentFilters, type DocumentRecord, type DocumentType, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
 import { baseNameFor, EXTENSION_ROOM, MAX_FILE_NAME, sanitizeFileName, truncateName } from '../../../shared/documents/file-name-template';
 import type { DocumentsApi } from '../documents/api';
 import { folderNames, writeDocumentFiles, type FileToWrite } from '../documents/bulk/document-files';
@@ -53,10 +53,12 @@ export async function checkSyncFolder(folder: string, fileSystem: AtomicFileSyst
     stats = await fs.stat(folder);
   } catch {
     throw new AppError('file', `The folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose the folder again.`, {
-      details: { path: folder, errno: 'ENOENT' },
+      details: because(reason('folders.syncGone', { path: folder }), { path: folder, errno: 'ENOENT' }),
     });
   }
-  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder. Choose a folder for this rule.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder. Choose a folder for this rule.`, {
+      details: because(reason('folders.syncIsFile', { path: folder }), { path: folder, errno: 'ENOTDIR' }),
+    });
   // A file really written and removed: permission bits say nothing for an administrator, a read-only disk or a full one.
   const probe = path.join(folder, tempNameFor(WRITE_PROBE));
   try {
@@ -72,9 +74,9 @@ export async function checkSyncFolder(folder: string, fileSystem: AtomicFileSyst
 function folderNotWritable(folder: string, error: unknown): AppError {
   const errno = errnoOf(error);
   const details = { path: folder, ...(errno ? { errno } : {}) };
-  if (errno === 'EROFS') return new AppError('file', `${folder} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`, { details, cause: error });
-  if (errno === 'EACCES' || errno === 'EPERM') return new AppError('file', `The app is not allowed to write in ${folder} (no permission). Make it writable or choose another folder.`, { details, cause: error });
-  if (isDiskFull(error)) return new AppError('file', `The disk of ${folder} is full: there is no space left to save documents. Free some space; the rule goes on where it stopped.`, { details, cause: error });
+  if (errno === 'EROFS') return new AppError('file', `${folder} is on a read-only disk: the app cannot save documents there. Make it writable or choose another folder.`, { details: because(reason('folders.syncReadOnly', { path: folder }), details), cause: error });
+  if (errno === 'EACCES' || errno === 'EPERM') return new AppError('file', `The app is not allowed to write in ${folder} (no permission). Make it writable or choose another folder.`, { details: because(reason('folders.syncDenied', { path: folder }), details), cause: error });
+  if (isDiskFull(error)) return new AppError('file', `The disk of ${folder} is full: there is no space left to save documents. Free some space; the rule goes on where it stopped.`, { details: because(reason('folders.syncDiskFull', { path: folder }), details), cause: error });
   return fileError(error, folder);
 }
 

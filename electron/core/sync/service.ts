@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError, isAppError, syncRuleSchema, type DocumentRecord, type SyncRule, type SyncRuleDraft, type SyncRuleStatus } from '../../../shared/contract';
+import { AppError, because, isAppError, reason, syncRuleSchema, type DocumentRecord, type SyncRule, type SyncRuleDraft, type SyncRuleStatus } from '../../../shared/contract';
 import type { ActivityLog } from '../activity/log';
 import type { DocumentsApi } from '../documents/api';
 import { checkTemplate } from '../documents/bulk/file-names';
@@ -113,7 +113,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   };
   const ruleById = (id: string): SyncRule => {
     const rule = rules().find((candidate) => candidate.id === id);
-    if (!rule) throw new AppError('not_found', 'This sync rule does not exist (any more).');
+    if (!rule) throw new AppError('not_found', 'This sync rule does not exist (any more).', { details: because(reason('folders.ruleUnknown')) });
     return rule;
   };
   const runtimeOf = (id: string): Runtime => {
@@ -241,11 +241,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
 
   async function validate(rule: SyncRule): Promise<void> {
     checkTemplate(rule.template);
-    if (!deps.profileName(rule.profileId)) throw new AppError('validation', 'The rule names a profile that does not exist.');
+    if (!deps.profileName(rule.profileId)) throw new AppError('validation', 'The rule names a profile that does not exist.', { details: because(reason('folders.ruleProfileUnknown')) });
     await checkSyncFolder(rule.folder, deps.fileSystem);
     const other = rules().find((candidate) => candidate.id !== rule.id && samePath(candidate.folder, rule.folder));
     if (other) {
-      throw new AppError('conflict', `The folder ${rule.folder} is already used by the rule “${other.name}”. Two rules in one folder would overwrite each other’s files: choose another folder.`);
+      throw new AppError('conflict', `The folder ${rule.folder} is already used by the rule “${other.name}”. Two rules in one folder would overwrite each other’s files: choose another folder.`, {
+        details: because(reason('folders.ruleFolderTaken', { path: rule.folder, rule: other.name })),
+      });
     }
   }
 
@@ -260,9 +262,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     statuses: () => rules().map(statusOf),
     async save(draft) {
       const existing = draft.id ? rules().find((candidate) => candidate.id === draft.id) : undefined;
-      if (draft.id && !existing) throw new AppError('not_found', 'This sync rule does not exist (any more).');
+      if (draft.id && !existing) throw new AppError('not_found', 'This sync rule does not exist (any more).', { details: because(reason('folders.ruleUnknown')) });
       const folder = draft.folder ?? existing?.folder;
-      if (!folder) throw new AppError('validation', 'Choose a folder for the rule.');
+      if (!folder) throw new AppError('validation', 'Choose a folder for the rule.', { details: because(reason('folders.ruleChooseFolder')) });
       const rule = syncRuleSchema.parse({ ...draft, folder, id: draft.id ?? `${slug(draft.name)}-${crypto.randomBytes(3).toString('hex')}` });
       await validate(rule);
       await stop(runtimes.get(rule.id));
@@ -296,7 +298,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     },
     async runNow(id) {
       const rule = ruleById(id);
-      if (rule.paused) throw new AppError('conflict', `The rule “${rule.name}” is paused: resume it first.`);
+      if (rule.paused) throw new AppError('conflict', `The rule “${rule.name}” is paused: resume it first.`, { details: because(reason('folders.rulePaused', { rule: rule.name })) });
       runtimeOf(id).timer?.cancel();
       await run(id);
       return statusOf(ruleById(id));

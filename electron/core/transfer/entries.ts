@@ -2,7 +2,7 @@
  * The one way entries change: transitions applied to the journal (each only from the states it
  * expects), announced on the change feed, and a finished entry's kept copy released.
  */
-import { AppError, type UploadState } from '../../../shared/contract';
+import { AppError, because, reason, type UploadState } from '../../../shared/contract';
 import type { Logger } from '../ports';
 import type { ChangeFeed } from './change-feed';
 import type { BlobStore } from './journal/blobs';
@@ -47,7 +47,7 @@ export function createEntryStore(deps: EntryStoreDeps): EntryStore {
   const { logger } = deps;
   const journal = (): UploadJournal => {
     const open = deps.journal();
-    if (!open) throw new AppError('internal', 'The upload journal is not open yet.');
+    if (!open) throw new AppError('internal', 'The upload journal is not open yet.', { details: because(reason('uploads.journalNotOpen')) });
     return open;
   };
 

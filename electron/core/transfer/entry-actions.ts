@@ -3,8 +3,9 @@
  * now, under the same End-to-end ID) and Cancel (only while queued: nothing has left the app).
  */
 import fs from 'node:fs/promises';
-import { AppError, type UploadEntry, type UploadState } from '../../../shared/contract';
+import { AppError, because, reason, type UploadEntry, type UploadState } from '../../../shared/contract';
 import { maxFileBytesForUpload } from '../../../shared/validation';
+import { formatSize } from '../files/file-ref';
 import { hashFile } from '../files/sha256';
 import type { AccountRules } from './accounts';
 import { tooLargeMessage } from './api/messages';
@@ -60,7 +61,7 @@ async function currentContent(entry: JournalEntry, blobs: BlobStore): Promise<{ 
     try {
       await fs.access(blobs.pathOf(entry.source.sha256));
     } catch {
-      throw new AppError('file', `The copy of ${entry.fileName} kept for sending is gone. Add the file again.`);
+      throw new AppError('file', `The copy of ${entry.fileName} kept for sending is gone. Add the file again.`, { details: because(reason('uploads.copyGone', { name: entry.fileName })) });
     }
     return { sha256: entry.sha256, size: entry.size };
   }
@@ -74,10 +75,14 @@ async function currentContent(entry: JournalEntry, blobs: BlobStore): Promise<{ 
       code === 'ENOENT'
         ? `${entry.fileName} can no longer be found at ${entry.source.path}. Put it back, or add it again.`
         : `${entry.fileName} cannot be read at ${entry.source.path} (${code ?? messageOf(error)}).`,
+      { details: because(code === 'ENOENT' ? reason('uploads.sourceGone', { name: entry.fileName }) : reason('uploads.sourceUnreadable', { name: entry.fileName, cause: code ?? messageOf(error) })) },
     );
   }
-  if (now.size === 0) throw new AppError('validation', `${entry.fileName} is now empty. Choose a file that has content.`);
-  if (now.size > maxFileBytesForUpload(entry.fileName, entry.e2eId)) throw new AppError('too_large', tooLargeMessage(entry.fileName, now.size));
+  if (now.size === 0) throw new AppError('validation', `${entry.fileName} is now empty. Choose a file that has content.`, { details: because(reason('uploads.nowEmpty', { name: entry.fileName })) });
+  if (now.size > maxFileBytesForUpload(entry.fileName, entry.e2eId)) {
+    const limit = formatSize(maxFileBytesForUpload(entry.fileName, entry.e2eId));
+    throw new AppError('too_large', tooLargeMessage(entry.fileName, now.size), { details: because(reason('uploads.tooLarge', { name: entry.fileName, size: formatSize(now.size), limit })) });
+  }
   return now;
 }
 
@@ -87,7 +92,7 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
   const entryOfActiveProfile = (localId: string): JournalEntry => {
     const entry = store.journal().get(localId);
     if (!entry || entry.profileId !== deps.activeProfileId()) {
-      throw new AppError('not_found', 'This upload is not in the list of the active profile any more. Refresh the list.');
+      throw new AppError('not_found', 'This upload is not in the list of the active profile any more. Refresh the list.', { details: because(reason('uploads.notInList')) });
     }
     return entry;
   };
@@ -95,10 +100,12 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
   return {
     async retry(localId) {
       const entry = entryOfActiveProfile(localId);
-      if (!canRetry(entry)) throw new AppError('conflict', whyNoRetry(entry));
+      if (!canRetry(entry)) throw new AppError('conflict', whyNoRetry(entry), { details: because(reason('uploads.notRetryable', { name: entry.fileName })) });
       const account = accounts.currentAccount();
       if (entry.accountUid && account && entry.accountUid !== account.uid) {
-        throw new AppError('forbidden', `${entry.fileName} was sent by ${entry.accountEmail ?? 'another account'}. Sign in with that account to retry it.`);
+        throw new AppError('forbidden', `${entry.fileName} was sent by ${entry.accountEmail ?? 'another account'}. Sign in with that account to retry it.`, {
+          details: because(reason('uploads.otherAccount', { name: entry.fileName, account: entry.accountEmail ?? '?' })),
+        });
       }
       const { sha256, size } = await currentContent(entry, deps.blobs);
       const queued = await store.apply(
@@ -120,7 +127,7 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
         },
         { durable: true },
       );
-      if (!queued) throw new AppError('conflict', whyNoRetry(store.journal().get(localId) ?? entry));
+      if (!queued) throw new AppError('conflict', whyNoRetry(store.journal().get(localId) ?? entry), { details: because(reason('uploads.notRetryable', { name: entry.fileName })) });
       deps.batches.reopen(queued.batchId);
       deps.requeued();
       return accounts.view(queued);
@@ -130,7 +137,9 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
       const entry = entryOfActiveProfile(localId);
       const cancelled = await store.apply(localId, ['queued'], 'cancelled', { warning: undefined, note: 'Cancelled by you' }, { durable: true });
       if (!cancelled) {
-        throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[store.journal().get(localId)?.state ?? entry.state]}.`);
+        throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[store.journal().get(localId)?.state ?? entry.state]}.`, {
+          details: because(reason('uploads.notCancellable', { name: entry.fileName })),
+        });
       }
       deps.forget(localId);
       await store.releaseBlob(cancelled);

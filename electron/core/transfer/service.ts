@@ -7,6 +7,8 @@
 import path from 'node:path';
 import {
   AppError,
+  because,
+  reason,
   type EventPayload,
   type FilePayload,
   type RejectedFile,
@@ -249,7 +251,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   }
 
   function start(): Promise<void> {
-    if (disposed) return Promise.reject(new AppError('cancelled', 'The app is shutting down.'));
+    if (disposed) return Promise.reject(new AppError('cancelled', 'The app is shutting down.', { details: because(reason('uploads.shuttingDown')) }));
     // The reading thread gets ready while the journal opens, ahead of the first drop (it never fails the start).
     const readerReady = fileReader.start();
     starting ??= Promise.all([open(), readerReady]).then(
@@ -257,7 +259,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       (error: unknown) => {
         starting = undefined;
         logger.error('The upload journal cannot be opened', { message: messageOf(error) });
-        throw new AppError('file', `The app cannot open its upload journal in ${uploadsDir}: ${messageOf(error)}. Check the folder's permissions and free disk space.`, { cause: error });
+        throw new AppError('file', `The app cannot open its upload journal in ${uploadsDir}: ${messageOf(error)}. Check the folder's permissions and free disk space.`, { details: because(reason('uploads.journalUnreadable', { path: uploadsDir })), cause: error });
       },
     );
     return starting;
@@ -313,7 +315,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
 
     async findByE2eId(e2eId) {
       const check = validateE2eId(e2eId);
-      if (!check.ok) throw new AppError('validation', check.message);
+      if (!check.ok) throw new AppError('validation', check.message, { details: because(reason('uploads.badE2eId')) });
       return api.findByE2eId(e2eId);
     },
 

@@ -5,7 +5,7 @@
  * cannot be laid out carries a `problem` and its source; only a file past the limits is refused.
  */
 import { unzipSync } from 'fflate';
-import { AppError, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
+import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
 import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
 import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
 import { prettySource } from '../documents/source-view';
@@ -22,16 +22,18 @@ export const SOURCE_KEEP_CHARACTERS = 2_000_000;
 export type OpenedFile = Omit<ViewerResult, 'id'> & { texts: string[] };
 
 export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string): OpenedFile {
-  if (bytes.length === 0) throw new AppError('validation', `${fileName} is empty: there is nothing to show.`);
+  if (bytes.length === 0) throw new AppError('validation', `${fileName} is empty: there is nothing to show.`, { details: because(reason('viewer.emptyFile', { name: fileName })) });
   if (bytes.length > VIEWER_MAX_FILE_BYTES) {
-    throw new AppError('too_large', `${fileName} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the viewer opens files up to ${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB.`);
+    throw new AppError('too_large', `${fileName} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the viewer opens files up to ${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB.`, {
+      details: because(reason('viewer.tooLarge', { name: fileName, size: `${(bytes.length / 1024 / 1024).toFixed(1)} MB`, limit: `${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB` })),
+    });
   }
   const result: OpenedFile = { fileName, size: bytes.length, containers: [], documents: [], skipped: [], texts: [] };
   let name = fileName;
   let content = bytes;
   if (looksLikeP7m(bytes, fileName)) {
     const opened = openP7m(bytes, fileName);
-    if (!opened.ok) throw new AppError('validation', opened.error);
+    if (!opened.ok) throw new AppError('validation', opened.error, { details: because(opened.why) });
     result.containers.push('p7m');
     result.signature = opened.signature;
     content = opened.content;
@@ -66,13 +68,21 @@ function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destina
       },
     });
   } catch (error) {
-    throw new AppError('validation', `${zipName} is not a readable ZIP archive (${(error as Error).message}).`);
+    throw new AppError('validation', `${zipName} is not a readable ZIP archive (${(error as Error).message}).`, { details: because(reason('viewer.zipUnreadable', { name: zipName })) });
   }
-  if (count > ZIP_LIMITS.entries) throw new AppError('too_large', `${zipName} holds more than ${ZIP_LIMITS.entries} files, more than the viewer lists. Open a smaller ZIP.`);
-  if (total > ZIP_LIMITS.uncompressedBytes) throw new AppError('too_large', `${zipName} unpacks to more than ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB, more than the viewer opens.`);
-  if (tooLarge) throw new AppError('too_large', `${zipName} looks like a ZIP bomb: ${tooLarge}. It was not unpacked.`);
+  if (count > ZIP_LIMITS.entries) {
+    throw new AppError('too_large', `${zipName} holds more than ${ZIP_LIMITS.entries} files, more than the viewer lists. Open a smaller ZIP.`, {
+      details: because(reason('viewer.zipTooManyFiles', { name: zipName, max: ZIP_LIMITS.entries })),
+    });
+  }
+  if (total > ZIP_LIMITS.uncompressedBytes) {
+    throw new AppError('too_large', `${zipName} unpacks to more than ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB, more than the viewer opens.`, {
+      details: because(reason('viewer.zipTooBig', { name: zipName, limit: `${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB` })),
+    });
+  }
+  if (tooLarge) throw new AppError('too_large', `${zipName} looks like a ZIP bomb: ${tooLarge}. It was not unpacked.`, { details: because(reason('viewer.zipBomb', { name: zipName })) });
   const names = Object.keys(entries).sort((a, b) => a.localeCompare(b));
-  if (names.length === 0) throw new AppError('validation', `${zipName} contains no files.`);
+  if (names.length === 0) throw new AppError('validation', `${zipName} contains no files.`, { details: because(reason('viewer.zipEmpty', { name: zipName })) });
   for (const path of names) {
     const entryName = path.split('/').pop() ?? path;
     let entry = entries[path] ?? new Uint8Array();

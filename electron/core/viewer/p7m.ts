@@ -6,7 +6,7 @@
  */
 import forge from 'node-forge';
 import { asn1Children, asn1Octets, asn1Oid, signedDataDer } from '../../../shared/asn1/signed-data';
-import type { ViewerSignature } from '../../../shared/contract';
+import { reason, type ErrorReason, type ViewerSignature } from '../../../shared/contract';
 
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
@@ -18,7 +18,7 @@ const OID = {
   serialNumber: '2.5.4.5',
 };
 
-export type P7mOpening = { ok: true; content: Uint8Array; signature: ViewerSignature } | { ok: false; error: string };
+export type P7mOpening = { ok: true; content: Uint8Array; signature: ViewerSignature } | { ok: false; error: string; why: ErrorReason };
 
 /** Whether the bytes look like a DER SEQUENCE or a base64/PEM-wrapped one. */
 export function looksLikeP7m(bytes: Uint8Array, fileName: string): boolean {
@@ -41,11 +41,11 @@ export function openP7m(bytes: Uint8Array, fileName: string): P7mOpening {
   const encapsulated = parts[2];
   const signerInfos = parts[parts.length - 1];
   if (!encapsulated || !signerInfos || signerInfos.tagClass !== forge.asn1.Class.UNIVERSAL || asn1Children(signerInfos).length === 0) {
-    return { ok: false, error: `${fileName} holds no signature, so it is not a signed document.` };
+    return { ok: false, error: `${fileName} holds no signature, so it is not a signed document.`, why: reason('viewer.p7mNoSignature', { name: fileName }) };
   }
   const eContent = asn1Children(encapsulated)[1];
   if (!eContent) {
-    return { ok: false, error: `${fileName} is a detached signature: the document is not inside it. Open the document file itself.` };
+    return { ok: false, error: `${fileName} is a detached signature: the document is not inside it. Open the document file itself.`, why: reason('viewer.p7mDetached', { name: fileName }) };
   }
   const certificates = parts.find((part) => part.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && part.type === 0);
   const signers = asn1Children(signerInfos).map((info) => describeSigner(info, certificates ? asn1Children(certificates) : []));
@@ -119,5 +119,5 @@ function decodeString(node: forge.asn1.Asn1): string {
 }
 
 function notSigned(fileName: string): P7mOpening {
-  return { ok: false, error: `${fileName} is not a readable signed file (.p7m, PKCS#7 SignedData): it may be damaged or incomplete.` };
+  return { ok: false, error: `${fileName} is not a readable signed file (.p7m, PKCS#7 SignedData): it may be damaged or incomplete.`, why: reason('viewer.p7mUnreadable', { name: fileName }) };
 }

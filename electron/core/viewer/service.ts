@@ -4,7 +4,7 @@
  * StylesheetEngine seam) and prints HTML to PDF through the host's printer.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, type FilePayload, type RenderedDocument, type StylesheetId, type ViewerResult } from '../../../shared/contract';
+import { AppError, because, reason, type FilePayload, type RenderedDocument, type StylesheetId, type ViewerResult } from '../../../shared/contract';
 import { sanitizeFileName } from '../../../shared/documents/file-name-template';
 import { sandboxedHtml } from '../../../shared/viewer/sandboxed-html';
 import type { PdfPrinter } from '../ports';
@@ -44,17 +44,19 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
     },
     async render(id, index, stylesheet) {
       const file = opened.get(id);
-      if (!file) throw new AppError('not_found', 'This file is no longer open in the viewer. Open it again.');
+      if (!file) throw new AppError('not_found', 'This file is no longer open in the viewer. Open it again.', { details: because(reason('viewer.notOpen')) });
       const text = file.texts[index];
-      if (text === undefined) throw new AppError('not_found', `The file has no document number ${index + 1}.`);
-      if (!file.stylesheets[index]?.includes(stylesheet)) throw new AppError('validation', `The stylesheet ${stylesheet} does not apply to this document.`);
+      if (text === undefined) throw new AppError('not_found', `The file has no document number ${index + 1}.`, { details: because(reason('viewer.noDocument', { index: index + 1 })) });
+      if (!file.stylesheets[index]?.includes(stylesheet)) {
+        throw new AppError('validation', `The stylesheet ${stylesheet} does not apply to this document.`, { details: because(reason('viewer.stylesheetNotForDocument', { stylesheet })) });
+      }
       const started = now();
       const html = await engine.render(text, stylesheet, file.labels[index] ?? '');
       return { html: sandboxedHtml(html), stylesheet, millis: Math.round(now() - started) };
     },
     async pdf(html, fileName) {
       if (!deps.printer) {
-        throw new AppError('unavailable', 'This installation cannot write PDFs by itself (no Chromium was found). Use Print and choose "Save as PDF".');
+        throw new AppError('unavailable', 'This installation cannot write PDFs by itself (no Chromium was found). Use Print and choose "Save as PDF".', { details: because(reason('viewer.noPdfWriter')) });
       }
       const safeName = `${sanitizeFileName(fileName.replace(/\.pdf$/i, ''), 150) || 'document'}.pdf`;
       const bytes = await deps.printer.print(sandboxedHtml(html, { title: fileName }));

@@ -3,7 +3,7 @@
  * engine (SaxonJS, in a worker: xslt-engine.ts). Where the compiled stylesheets are missing, every
  * render is refused with a clear reason and the viewer shows its own schema layout instead.
  */
-import { AppError, type StylesheetId, type StylesheetUnavailableReason } from '../../../shared/contract';
+import { AppError, because, reason, type StylesheetId, type StylesheetUnavailableReason } from '../../../shared/contract';
 
 export interface StylesheetEngine {
   /** Whether this stylesheet can run for a document of this format (`FPA12`, `FPR12`, `FA (2)`). */
@@ -19,6 +19,8 @@ export const unavailableStylesheetEngine: StylesheetEngine = {
   unavailableReason: () => 'missing',
   render: () =>
     Promise.reject(
-      new AppError('unavailable', 'The official stylesheets cannot run in this build: the compiled stylesheets (standards/sef) are missing. The document is shown with the viewer\u2019s own layout.'),
+      new AppError('unavailable', 'The official stylesheets cannot run in this build: the compiled stylesheets (standards/sef) are missing. The document is shown with the viewer\u2019s own layout.', {
+        details: because(reason('viewer.noSef')),
+      }),
     ),
 };

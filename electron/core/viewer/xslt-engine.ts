@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError, type StylesheetId } from '../../../shared/contract';
+import { AppError, because, reason, type StylesheetId } from '../../../shared/contract';
 import type { StylesheetEngine } from './stylesheets';
 
 const KSEF_COUNTRIES_URL = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/KodyKrajow_v10-0E.xsd';
@@ -138,11 +138,12 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
       pending.delete(message.id);
       clearTimeout(entry.timer);
       if (message.html !== undefined) entry.resolve(message.html);
-      else entry.reject(new AppError('validation', `The stylesheet stopped with an error${message.code ? ` (${message.code})` : ''}: ${message.error ?? 'unknown error'}`));
+      // The engine's words may quote the document: the user gets its error code only.
+      else entry.reject(new AppError('validation', `The stylesheet stopped with an error${message.code ? ` (${message.code})` : ''}: ${message.error ?? 'unknown error'}`, { details: because(reason('viewer.stylesheetFailed', { code: message.code ?? '?' })) }));
     });
     created.on('error', (error) => {
       worker = null;
-      failAll(new AppError('internal', `The stylesheet engine failed: ${error.message}`));
+      failAll(new AppError('internal', `The stylesheet engine failed: ${error.message}`, { details: because(reason('viewer.engineFailed')) }));
     });
     created.on('exit', () => {
       if (worker === created) worker = null;
@@ -171,9 +172,11 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
     render(xml, stylesheet, formatLabel) {
       const artefact = artefactFor(stylesheet, formatLabel);
       const entry = artefact ? manifest[artefact] : undefined;
-      if (!artefact || !entry) return Promise.reject(new AppError('unavailable', `The stylesheet ${stylesheet} is not available in this build.`));
+      if (!artefact || !entry) return Promise.reject(new AppError('unavailable', `The stylesheet ${stylesheet} is not available in this build.`, { details: because(reason('viewer.stylesheetMissing', { stylesheet })) }));
       if (/<!DOCTYPE/i.test(xml.slice(0, xml.search(/<[A-Za-z_]/) + 1 || 4096))) {
-        return Promise.reject(new AppError('validation', 'This document declares a DTD (<!DOCTYPE …>): stylesheets are not applied to it, so that no external entity is ever read.'));
+        return Promise.reject(
+          new AppError('validation', 'This document declares a DTD (<!DOCTYPE …>): stylesheets are not applied to it, so that no external entity is ever read.', { details: because(reason('viewer.dtdRefused')) }),
+        );
       }
       const id = nextId++;
       const target = start();
@@ -183,15 +186,15 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
           // A stuck transform cannot be interrupted: replace the worker.
           if (worker === target) worker = null;
           void target.terminate();
-          failAll(new AppError('timeout', `The stylesheet took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
-          reject(new AppError('timeout', `The stylesheet took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
+          failAll(new AppError('timeout', `The stylesheet took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`, { details: because(reason('viewer.stylesheetTimeout', { seconds: Math.round(timeoutMs / 1000) })) }));
+          reject(new AppError('timeout', `The stylesheet took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`, { details: because(reason('viewer.stylesheetTimeout', { seconds: Math.round(timeoutMs / 1000) })) }));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
         target.postMessage({ id, sefPath: path.join(root, entry.sef), xml, ksef: stylesheet === 'ksef-fa2' });
       });
     },
     async close() {
-      failAll(new AppError('unavailable', 'The viewer was closed.'));
+      failAll(new AppError('unavailable', 'The viewer was closed.', { details: because(reason('viewer.closed')) }));
       await worker?.terminate();
       worker = null;
     },

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/contract';
+import { AppError, because, reason, type ErrorReason } from '../../../shared/contract';
 import { errnoOf, isDiskFull, nodeAtomicFileSystem, tempNameFor, type AtomicFileSystem } from '../files/atomic-write';
 import { hashFile } from '../files/sha256';
 
@@ -54,6 +54,15 @@ export function notWritableMessage(folder: string, error: unknown): string {
   return `The app cannot write in ${folder} (${errno ?? (error instanceof Error ? error.message : String(error))}): files cannot be moved into sent/ or failed/. Check the folder; nothing is sent twice meanwhile.`;
 }
 
+/** The same, as a reason the UI words in the user's language. */
+function notWritableReason(folder: string, error: unknown): ErrorReason {
+  const errno = errnoBehind(error);
+  if (errno === 'ENOENT') return reason('folders.watchGone', { path: folder });
+  if (isDiskFull(error)) return reason('files.diskFull', { path: folder });
+  if (errno === 'EROFS') return reason('files.readOnlyDisk', { path: folder });
+  return reason('folders.watchNotWritable', { path: folder });
+}
+
 /**
  * The folder is there, is a folder, and (`probe`) takes a file really written and removed
  * (permission bits say nothing for an administrator, a read-only disk or a full one).
@@ -63,9 +72,9 @@ export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSy
   try {
     stats = await fs.stat(folder);
   } catch {
-    throw new AppError('file', folderGoneMessage(folder), { details: { path: folder, errno: 'ENOENT' } });
+    throw new AppError('file', folderGoneMessage(folder), { details: because(reason('folders.watchGone', { path: folder }), { path: folder, errno: 'ENOENT' }) });
   }
-  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: { path: folder, errno: 'ENOTDIR' } });
+  if (!stats.isDirectory()) throw new AppError('file', `${folder} is a file, not a folder.`, { details: because(reason('folders.watchIsFile', { path: folder }), { path: folder, errno: 'ENOTDIR' }) });
   if (!options.probe) return;
   const probe = path.join(folder, tempNameFor(WRITE_PROBE));
   try {
@@ -74,7 +83,10 @@ export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSy
   } catch (error) {
     await fileSystem.files.remove(probe).catch(() => undefined);
     const errno = errnoBehind(error);
-    throw new AppError('file', notWritableMessage(folder, error), { details: { path: folder, ...(errno ? { errno } : {}) }, cause: error });
+    throw new AppError('file', notWritableMessage(folder, error), {
+      details: because(notWritableReason(folder, error), { path: folder, ...(errno ? { errno } : {}) }),
+      cause: error,
+    });
   }
   await fileSystem.files.remove(probe).catch(() => undefined);
 }

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import chokidar, { type FSWatcher } from 'chokidar';
-import { AppError, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
+import { AppError, because, reason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
 import type { ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
 import type { FileHandles } from '../files/handles';
@@ -519,10 +519,14 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     async save(input) {
       const existing = configs().find((config) => config.country === input.country);
       const folder = input.folder ?? existing?.folder;
-      if (!folder) throw new AppError('validation', 'Choose the folder to watch.');
+      if (!folder) throw new AppError('validation', 'Choose the folder to watch.', { details: because(reason('folders.watchChooseFolder')) });
       await checkFolder(folder);
       const other = configs().find((config) => config.country !== input.country && path.resolve(config.folder) === path.resolve(folder));
-      if (other) throw new AppError('conflict', `${folder} is already watched for ${other.country}. One folder sends to one country: choose another folder.`);
+      if (other) {
+        throw new AppError('conflict', `${folder} is already watched for ${other.country}. One folder sends to one country: choose another folder.`, {
+          details: because(reason('folders.watchTaken', { path: folder, country: other.country })),
+        });
+      }
       const config: WatchedFolder = { country: input.country, folder, e2eIdTemplate: input.e2eIdTemplate, paused: input.paused };
       deps.settings.set(SETTINGS_KEY, [...configs().filter((candidate) => candidate.country !== input.country), config]);
       await journalNow();
@@ -542,7 +546,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
     async setPaused(country, paused) {
       const config = configs().find((candidate) => candidate.country === country);
-      if (!config) throw new AppError('not_found', `No folder is watched for ${country}.`);
+      if (!config) throw new AppError('not_found', `No folder is watched for ${country}.`, { details: because(reason('folders.watchUnknown', { country })) });
       const updated = { ...config, paused };
       deps.settings.set(SETTINGS_KEY, configs().map((candidate) => (candidate.country === country ? updated : candidate)));
       if (paused) await stopWatch(country);

@@ -7,6 +7,7 @@ import { pdfViewerEn } from '../components/pdf-viewer/i18n/en';
 import { fiscalEn } from '../features/fiscal/i18n/en';
 import { certificatesEn } from '../features/settings/certificates/i18n/en';
 import { sessionSecurityEn } from '../features/session/i18n/en';
+import { reasonsEn } from './reasons/en';
 /** English strings: the reference set. Every other language must provide the same keys (see it.ts). */
 export const en = {
   app: {
@@ -258,24 +259,7 @@ export const en = {
       cancelled: 'The operation was cancelled.',
       internal: 'Something went wrong inside Ledgerdesk. Try again; if it keeps happening, restart the app.',
     },
-    reasons: {
-      folderRelative: 'Type the full path of the folder, for example {{example}}: “{{path}}” is not one.',
-      folderMissing: 'Choose an existing folder or create {{path}} first: it does not exist.',
-      folderUnderFile: 'Choose another folder: part of the path {{path}} is a file, not a folder.',
-      folderIsFile: 'Choose a folder: {{path}} is a file.',
-      folderNotWritable: 'Choose another folder: Ledgerdesk may not write in {{path}} (permission denied).',
-      folderReadOnly: 'Choose another folder: {{path}} is on a read-only disk.',
-      folderParentNotWritable: 'Choose another folder: {{path}} cannot be created because Ledgerdesk may not write in {{parent}}.',
-      diskFull: 'Free some disk space, then try again: the disk holding {{path}} is full.',
-      quotaFull: 'Free some space in your disk quota, then try again: {{path}} cannot be written.',
-      writeDenied: 'Choose another place or ask for write access: Ledgerdesk may not write {{path}}.',
-      readOnlyDisk: 'Choose another place: {{path}} is on a read-only disk.',
-      folderGone: 'Check that the folder still exists (it may have been moved or removed): {{path}} cannot be written.',
-      pathUnderFile: 'Choose another place: part of the path {{path}} is a file, not a folder.',
-      pathTooLong: 'Choose a shorter folder or file name: the path {{path}} is too long for this system.',
-      pathIsFolder: 'Choose a file, not a folder: {{path}} is a folder.',
-      writeFailed: 'Try again or choose another place: {{path}} could not be written ({{cause}}).',
-    },
+    reasons: reasonsEn,
     login: {
       unauthorized: 'The e-mail or password is not right.',
       forbidden: 'This account may not sign in to this environment.',

@@ -1,10 +1,11 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { errorReasonKeys } from '../../../shared/contract/error-reasons';
+import { because, errorReasonKeys, errorReasonParamNames, reason, type ErrorReason } from '../../../shared/contract/error-reasons';
 import { AppError, errorCodes } from '../../../shared/contract/errors';
+import { formatDate } from '../format';
 import { en } from './en';
 import { describeError } from './errors';
-import { browserLanguage, languages, resources } from './index';
+import { browserLanguage, languages, resources, withFormatters } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -40,7 +41,8 @@ function expectedKeys(language: string): string[] {
   return [...keys].sort();
 }
 
-const variables = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))].sort();
+/** Interpolated names, formatted ones (`{{day, datetime}}`) included. */
+const variables = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
 
 describe.each(languages.filter((language) => language !== 'en'))('translation %s', (language) => {
   const strings = leaves(resources[language] as Tree);
@@ -113,7 +115,7 @@ describe('describeError', () => {
 
   it('words a core error that says why in the UI language, leading with what to do', () => {
     const error = new AppError('file', 'The folder /srv/out does not exist. Create it or choose another one.', {
-      details: { path: '/srv/out', userMessage: { key: 'folderMissing', params: { path: '/srv/out' } } },
+      details: { path: '/srv/out', userMessage: { key: 'files.folderMissing', params: { path: '/srv/out' } } },
     });
     expect(describeError(t.t, error)).toEqual({ summary: 'Choose an existing folder or create /srv/out first: it does not exist.' });
     for (const language of languages.filter((l) => l !== 'en')) {
@@ -126,8 +128,44 @@ describe('describeError', () => {
     }
   });
 
-  it('has a sentence for every reason the core can give, in every language', () => {
-    for (const language of languages) for (const key of errorReasonKeys) expect(resources[language].errors.reasons[key], `${language} ${key}`).toBeTruthy();
+  it('has a sentence for every reason the core can give, in every language, using exactly the parameters the contract names', () => {
+    const english = leaves(en);
+    for (const key of errorReasonKeys) {
+      const sentence = english.get(`errors.reasons.${key}`);
+      expect(sentence, key).toBeTruthy();
+      expect(variables(sentence ?? ''), key).toEqual([...errorReasonParamNames(key)].sort());
+    }
+    const worded = [...english.keys()].filter((key) => key.startsWith('errors.reasons.')).map((key) => key.slice('errors.reasons.'.length));
+    expect(worded.sort()).toEqual([...errorReasonKeys].sort());
+  });
+
+  it('words every reason in every language with all its parameters filled in', () => {
+    const sample = (name: string): string => (name.endsWith('Day') ? '2026-11-25' : `‹${name}›`);
+    for (const language of languages) {
+      const instance = i18next.createInstance({ lng: language, resources: { [language]: { translation: resources[language] } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
+      void instance.init();
+      withFormatters(instance);
+      for (const key of errorReasonKeys) {
+        const names = errorReasonParamNames(key);
+        const why: ErrorReason = { key, params: Object.fromEntries(names.map((name) => [name, sample(name)])) };
+        const { summary } = describeError(instance.t, new AppError('internal', 'English for the log', { details: because(why) }));
+        const where = `${language} ${key}`;
+        expect(summary, where).not.toContain('errors.reasons');
+        expect(summary, where).not.toMatch(/\{\{|\}\}|undefined|Invalid Date|GMT/);
+        expect(summary, where).not.toContain('English for the log');
+        for (const name of names) {
+          if (name.endsWith('Day')) expect(summary, where).toContain(formatDate(language, '2026-11-25'));
+          else if (key !== 'http.serviceSaid') expect(summary, where).toContain(`‹${name}›`);
+        }
+      }
+    }
+  });
+
+  it('frames the service’s own words in the UI language after the friendly sentence for the code', () => {
+    const pl = i18next.createInstance({ lng: 'pl', resources: { pl: { translation: resources.pl } }, interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
+    void pl.init();
+    const error = new AppError('forbidden', 'Upload to PL not allowed for this account.', { details: because(reason('http.serviceSaid', { said: 'Upload to PL not allowed for this account.' })) });
+    expect(describeError(pl.t, error)).toEqual({ summary: resources.pl.errors.codes.forbidden, detail: 'Komunikat usługi: „Upload to PL not allowed for this account.”' });
   });
 
   it('treats a non-AppError as internal', () => {

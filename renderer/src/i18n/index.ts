@@ -1,7 +1,8 @@
-import i18n from 'i18next';
+import i18n, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Preferences } from '../../../shared/contract';
 import { matchLanguage } from '../../../shared/i18n/match-language';
+import { formatDate } from '../format';
 import { en } from './en';
 import { it } from './it';
 import { nb } from './nb';
@@ -40,8 +41,18 @@ export function initI18n(language: Language): typeof i18n {
       showSupportNotice: false,
     });
   }
+  withFormatters(i18n);
   applyLanguage(language);
   return i18n;
+}
+
+/**
+ * Formats translations may use beside i18next's own: `{{validToDay, day}}` writes an ISO date
+ * (YYYY-MM-DD) the way the UI language writes dates, through the app's one formatting module.
+ */
+export function withFormatters<T extends I18n>(instance: T): T {
+  instance.services.formatter?.add('day', (value: unknown, lng: string | undefined) => formatDate(lng ?? 'en', typeof value === 'string' ? value : String(value)));
+  return instance;
 }
 
 export function applyLanguage(language: Language): void {

@@ -8,6 +8,7 @@ import { pdfViewerIt } from '../components/pdf-viewer/i18n/it';
 import { fiscalIt } from '../features/fiscal/i18n/it';
 import { certificatesIt } from '../features/settings/certificates/i18n/it';
 import { sessionSecurityIt } from '../features/session/i18n/it';
+import { reasonsIt } from './reasons/it';
 
 /** Italian strings. The Translation type makes a missing or extra key a compile error. */
 export const it: Translation = {
@@ -260,24 +261,7 @@ export const it: Translation = {
       cancelled: 'L’operazione è stata annullata.',
       internal: 'Qualcosa è andato storto dentro Ledgerdesk. Riprova; se continua a succedere, riavvia l’app.',
     },
-    reasons: {
-      folderRelative: 'Scrivi il percorso completo della cartella, per esempio {{example}}: «{{path}}» non lo è.',
-      folderMissing: 'Scegli una cartella esistente o crea prima {{path}}: non esiste.',
-      folderUnderFile: 'Scegli un’altra cartella: una parte del percorso {{path}} è un file, non una cartella.',
-      folderIsFile: 'Scegli una cartella: {{path}} è un file.',
-      folderNotWritable: 'Scegli un’altra cartella: Ledgerdesk non può scrivere in {{path}} (permesso negato).',
-      folderReadOnly: 'Scegli un’altra cartella: {{path}} si trova su un disco di sola lettura.',
-      folderParentNotWritable: 'Scegli un’altra cartella: non si può creare {{path}} perché Ledgerdesk non può scrivere in {{parent}}.',
-      diskFull: 'Libera spazio sul disco e riprova: il disco che contiene {{path}} è pieno.',
-      quotaFull: 'Libera spazio nella tua quota disco e riprova: non si può scrivere {{path}}.',
-      writeDenied: 'Scegli un altro percorso o chiedi il permesso di scrittura: Ledgerdesk non può scrivere {{path}}.',
-      readOnlyDisk: 'Scegli un altro percorso: {{path}} si trova su un disco di sola lettura.',
-      folderGone: 'Controlla che la cartella esista ancora (potrebbe essere stata spostata o eliminata): non si può scrivere {{path}}.',
-      pathUnderFile: 'Scegli un altro percorso: una parte del percorso {{path}} è un file, non una cartella.',
-      pathTooLong: 'Scegli un nome di cartella o di file più corto: il percorso {{path}} è troppo lungo per questo sistema.',
-      pathIsFolder: 'Scegli un file, non una cartella: {{path}} è una cartella.',
-      writeFailed: 'Riprova o scegli un altro percorso: non è stato possibile scrivere {{path}} ({{cause}}).',
-    },
+    reasons: reasonsIt,
     login: {
       unauthorized: 'L’e-mail o la password non sono corrette.',
       forbidden: 'Questo account non può accedere a questo ambiente.',

@@ -8,6 +8,7 @@ import { foldersNb } from '../features/folders/i18n/nb';
 import { viewerNb } from '../features/viewer/i18n/nb';
 import { validationNb } from '../features/validation/i18n/nb';
 import { sessionSecurityNb } from '../features/session/i18n/nb';
+import { reasonsNb } from './reasons/nb';
 
 /** Norwegian Bokmål strings. The Translation type makes a missing or extra key a compile error. */
 export const nb: Translation = {
@@ -260,24 +261,7 @@ export const nb: Translation = {
       cancelled: 'Operasjonen ble avbrutt.',
       internal: 'Noe gikk galt i Ledgerdesk. Prøv igjen; hvis det gjentar seg, start appen på nytt.',
     },
-    reasons: {
-      folderRelative: 'Skriv hele banen til mappen, for eksempel {{example}}: «{{path}}» er ikke en full bane.',
-      folderMissing: 'Velg en mappe som finnes, eller opprett {{path}} først: den finnes ikke.',
-      folderUnderFile: 'Velg en annen mappe: en del av banen {{path}} er en fil, ikke en mappe.',
-      folderIsFile: 'Velg en mappe: {{path}} er en fil.',
-      folderNotWritable: 'Velg en annen mappe: Ledgerdesk har ikke lov til å skrive i {{path}} (ingen tilgang).',
-      folderReadOnly: 'Velg en annen mappe: {{path}} ligger på en skrivebeskyttet disk.',
-      folderParentNotWritable: 'Velg en annen mappe: {{path}} kan ikke opprettes fordi Ledgerdesk ikke har lov til å skrive i {{parent}}.',
-      diskFull: 'Frigjør diskplass og prøv igjen: disken med {{path}} er full.',
-      quotaFull: 'Frigjør plass i diskkvoten din og prøv igjen: {{path}} kan ikke skrives.',
-      writeDenied: 'Velg et annet sted eller be om skrivetilgang: Ledgerdesk har ikke lov til å skrive {{path}}.',
-      readOnlyDisk: 'Velg et annet sted: {{path}} ligger på en skrivebeskyttet disk.',
-      folderGone: 'Sjekk at mappen fortsatt finnes (den kan være flyttet eller slettet): {{path}} kan ikke skrives.',
-      pathUnderFile: 'Velg et annet sted: en del av banen {{path}} er en fil, ikke en mappe.',
-      pathTooLong: 'Velg et kortere mappe- eller filnavn: banen {{path}} er for lang for dette systemet.',
-      pathIsFolder: 'Velg en fil, ikke en mappe: {{path}} er en mappe.',
-      writeFailed: 'Prøv igjen eller velg et annet sted: {{path}} kunne ikke skrives ({{cause}}).',
-    },
+    reasons: reasonsNb,
     login: {
       unauthorized: 'E-postadressen eller passordet er feil.',
       forbidden: 'Denne kontoen kan ikke logge inn i dette miljøet.',

@@ -9,6 +9,7 @@ import { foldersPl } from '../features/folders/i18n/pl';
 import { viewerPl } from '../features/viewer/i18n/pl';
 import { validationPl } from '../features/validation/i18n/pl';
 import { sessionSecurityPl } from '../features/session/i18n/pl';
+import { reasonsPl } from './reasons/pl';
 
 /** Polish strings. PolishShape makes a missing or extra key a compile error and asks for Polish's four plural forms. */
 export const pl: PolishShape<typeof en> = {
@@ -265,24 +266,7 @@ export const pl: PolishShape<typeof en> = {
       cancelled: 'Operację anulowano.',
       internal: 'Coś poszło nie tak wewnątrz Ledgerdesk. Spróbuj ponownie; jeśli problem się powtarza, uruchom aplikację ponownie.',
     },
-    reasons: {
-      folderRelative: 'Wpisz pełną ścieżkę folderu, na przykład {{example}}: „{{path}}” nią nie jest.',
-      folderMissing: 'Wybierz istniejący folder albo najpierw utwórz {{path}}: taki folder nie istnieje.',
-      folderUnderFile: 'Wybierz inny folder: część ścieżki {{path}} jest plikiem, a nie folderem.',
-      folderIsFile: 'Wybierz folder: {{path}} jest plikiem.',
-      folderNotWritable: 'Wybierz inny folder: Ledgerdesk nie może zapisywać w {{path}} (brak uprawnień).',
-      folderReadOnly: 'Wybierz inny folder: {{path}} znajduje się na dysku tylko do odczytu.',
-      folderParentNotWritable: 'Wybierz inny folder: nie można utworzyć {{path}}, bo Ledgerdesk nie może zapisywać w {{parent}}.',
-      diskFull: 'Zwolnij miejsce na dysku i spróbuj ponownie: dysk z {{path}} jest pełny.',
-      quotaFull: 'Zwolnij miejsce w swoim limicie dyskowym i spróbuj ponownie: nie można zapisać {{path}}.',
-      writeDenied: 'Wybierz inne miejsce lub poproś o prawo zapisu: Ledgerdesk nie może zapisać {{path}}.',
-      readOnlyDisk: 'Wybierz inne miejsce: {{path}} znajduje się na dysku tylko do odczytu.',
-      folderGone: 'Sprawdź, czy folder nadal istnieje (mógł zostać przeniesiony lub usunięty): nie można zapisać {{path}}.',
-      pathUnderFile: 'Wybierz inne miejsce: część ścieżki {{path}} jest plikiem, a nie folderem.',
-      pathTooLong: 'Wybierz krótszą nazwę folderu lub pliku: ścieżka {{path}} jest za długa dla tego systemu.',
-      pathIsFolder: 'Wybierz plik, a nie folder: {{path}} jest folderem.',
-      writeFailed: 'Spróbuj ponownie lub wybierz inne miejsce: nie udało się zapisać {{path}} ({{cause}}).',
-    },
+    reasons: reasonsPl,
     login: {
       unauthorized: 'Adres e-mail lub hasło są nieprawidłowe.',
       forbidden: 'To konto nie może logować się do tego środowiska.',

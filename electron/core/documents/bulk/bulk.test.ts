@@ -188,8 +188,10 @@ describe('bulk download from the emulator', () => {
     const closing = first.dispose();
     gate.release();
     await closing;
-    const saved = JSON.parse(await fs.readFile(path.join(userDataDir, 'bulk-downloads', `${jobId}.json`), 'utf8')) as { state: string };
+    const saved = JSON.parse(await fs.readFile(path.join(userDataDir, 'bulk-downloads', `${jobId}.json`), 'utf8')) as { state: string; reasons?: unknown };
     expect(saved.state).toBe('interrupted');
+    // What the user reads comes as a reason the UI words in its language.
+    expect(saved.reasons).toEqual([{ key: 'documents.jobInterrupted', params: {} }]);
     await expect(first.bulk.start(request({ type: 'credit-note', selection: { kind: 'uuids', uuids }, folder: out }))).rejects.toMatchObject({ code: 'unavailable' });
 
     const second = makeService({ userDataDir });

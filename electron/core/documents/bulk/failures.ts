@@ -1,6 +1,6 @@
 /** How a bulk download reacts to a failure: retry the file, give up on the file, or stop the job. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, isAppError } from '../../../../shared/contract';
+import { AppError, because, isAppError, reason, reasonOf, type ErrorReason } from '../../../../shared/contract';
 import { errnoOf } from '../../files/atomic-write';
 import { backoffDelay, type RetryPolicy } from '../../http/retry';
 
@@ -52,10 +52,13 @@ export async function withRetries<T>(work: () => Promise<T>, policy: FileRetryPo
   }
 }
 
-export const cancelled = (cause?: unknown): AppError => new AppError('cancelled', 'The download was cancelled.', { cause });
+export const cancelled = (cause?: unknown): AppError => new AppError('cancelled', 'The download was cancelled.', { details: because(reason('documents.downloadCancelled')), cause });
 
 /** A failure as it is recorded for one document. */
-export function describeFailure(error: unknown): { code: string; message: string } {
-  if (isAppError(error)) return { code: error.code, message: error.message };
+export function describeFailure(error: unknown): { code: string; message: string; userMessage?: ErrorReason } {
+  if (isAppError(error)) {
+    const why = reasonOf(error.details);
+    return { code: error.code, message: error.message, ...(why ? { userMessage: why } : {}) };
+  }
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }

@@ -2,7 +2,7 @@
  * The core's side of download file names: template checks that throw, and deterministic
  * de-duplication with the uuid. Filling and sanitising live in shared/documents/file-name-template.
  */
-import { AppError } from '../../../../shared/contract';
+import { AppError, because, reason } from '../../../../shared/contract';
 import {
   EXTENSION_ROOM,
   MAX_FILE_NAME,
@@ -17,10 +17,13 @@ import {
 export function checkTemplate(template: string): void {
   const problem = placeholderProblem(template);
   if (problem?.kind === 'unknown') {
-    throw new AppError('validation', `The file-name template uses {${problem.name}}, which is not known. Use ${templatePlaceholders.map((name) => `{${name}}`).join(' ')}.`);
+    const known = templatePlaceholders.map((name) => `{${name}}`).join(' ');
+    throw new AppError('validation', `The file-name template uses {${problem.name}}, which is not known. Use ${known}.`, {
+      details: because(reason('documents.templateUnknownPlaceholder', { name: `{${problem.name}}`, known })),
+    });
   }
   if (problem?.kind === 'brace') {
-    throw new AppError('validation', 'The file-name template has a lone "{" or "}". Placeholders look like {number}.');
+    throw new AppError('validation', 'The file-name template has a lone "{" or "}". Placeholders look like {number}.', { details: because(reason('documents.templateLoneBrace')) });
   }
 }
 

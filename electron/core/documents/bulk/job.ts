@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   bulkDownloadInputSchema,
   documentTypeSchema,
+  errorReasonSchema,
   type BulkDownloadFileError,
   type BulkDownloadProgress,
 } from '../../../../shared/contract';
@@ -26,7 +27,7 @@ const entrySchema = z.object({
   state: z.enum(['pending', 'done', 'failed']),
   files: z.array(writtenFileSchema).default([]),
   marked: z.boolean().default(false),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: z.object({ code: z.string(), message: z.string(), userMessage: errorReasonSchema.optional() }).optional(),
 });
 export type JobEntry = z.infer<typeof entrySchema>;
 
@@ -54,6 +55,7 @@ export const jobFileSchema = z.object({
   total: z.number().int().min(0),
   state: z.enum(jobStates),
   message: z.string().optional(),
+  reasons: z.array(errorReasonSchema).optional(),
   counts: countsSchema,
   startedAt: z.string(),
   updatedAt: z.string(),
@@ -68,7 +70,7 @@ export function progressOf(job: Job): BulkDownloadProgress {
   const errors: BulkDownloadFileError[] = [];
   for (const entry of job.entries) {
     if (errors.length >= MAX_ERRORS_IN_EVENT) break;
-    if (entry.state === 'failed' && entry.error) errors.push({ uuid: entry.uuid, fileName: entry.name, code: entry.error.code, message: entry.error.message });
+    if (entry.state === 'failed' && entry.error) errors.push({ uuid: entry.uuid, fileName: entry.name, code: entry.error.code, message: entry.error.message, ...(entry.error.userMessage ? { userMessage: entry.error.userMessage } : {}) });
   }
   return {
     jobId: job.jobId,
@@ -82,6 +84,7 @@ export function progressOf(job: Job): BulkDownloadProgress {
     marked: job.counts.marked,
     errors,
     ...(job.message ? { message: job.message } : {}),
+    ...(job.reasons?.length ? { reasons: job.reasons } : {}),
     startedAt: job.startedAt,
     updatedAt: job.updatedAt,
   };

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { setMaxListeners } from 'node:events';
-import { AppError, type BulkDownloadProgress, type ChannelParsedInput } from '../../../../shared/contract';
+import { AppError, because, reason, type BulkDownloadProgress, type ChannelParsedInput } from '../../../../shared/contract';
 import type { CoreEvents } from '../../events';
 import type { AtomicFileSystem } from '../../files/atomic-write';
 import { ensureWritableFolder } from '../../files/folders';
@@ -67,6 +67,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       if (activeStates.has(job.state)) {
         job.state = 'interrupted';
         job.message = 'The download did not finish (the app was closed or stopped); resume it to continue.';
+        job.reasons = [reason('documents.jobInterrupted')];
         await store.saveNow(job).catch(() => undefined);
       }
       jobs.set(job.jobId, job);
@@ -100,6 +101,7 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
         logger.error('A bulk download ended unexpectedly', { jobId: job.jobId, message: error instanceof Error ? error.message : String(error) });
         job.state = 'failed';
         job.message = 'The download stopped because of an unexpected error; the details are in the log. Resume it to try again.';
+        job.reasons = [reason('documents.jobUnexpected')];
         return store.saveNow(job).catch(() => undefined);
       })
       .finally(() => {
@@ -113,12 +115,12 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
   const known = async (jobId: string): Promise<Job> => {
     await ready;
     const job = jobs.get(jobId);
-    if (!job) throw new AppError('not_found', `There is no bulk download with the id "${jobId}".`);
+    if (!job) throw new AppError('not_found', `There is no bulk download with the id "${jobId}".`, { details: because(reason('documents.bulkUnknown')) });
     return job;
   };
 
   const refuseWhenDisposed = (): void => {
-    if (disposed) throw new AppError('unavailable', 'The app is shutting down.');
+    if (disposed) throw new AppError('unavailable', 'The app is shutting down.', { details: because(reason('documents.shuttingDown')) });
   };
 
   return {
@@ -127,7 +129,9 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       await ready;
       checkTemplate(request.template);
       if (request.includePdf && !isSendableType(request.type)) {
-        throw new AppError('validation', `PDFs exist for invoices and credit notes only; turn "include PDF" off to download ${documentTypeWords[request.type]}s.`);
+        throw new AppError('validation', `PDFs exist for invoices and credit notes only; turn "include PDF" off to download ${documentTypeWords[request.type]}s.`, {
+          details: because(reason('documents.pdfOnlyInvoices')),
+        });
       }
       const folder = await ensureWritableFolder(request.folder, { create: true });
       deps.token();
@@ -169,9 +173,9 @@ export function createBulkDownloads(deps: BulkDownloadsDeps): BulkDownloads {
       refuseWhenDisposed();
       const job = await known(jobId);
       const previous = running.get(jobId);
-      if (previous && activeStates.has(job.state)) throw new AppError('conflict', 'This download is already running.');
+      if (previous && activeStates.has(job.state)) throw new AppError('conflict', 'This download is already running.', { details: because(reason('documents.bulkRunning')) });
       await previous?.done;
-      if (running.has(jobId)) throw new AppError('conflict', 'This download is already running.');
+      if (running.has(jobId)) throw new AppError('conflict', 'This download is already running.', { details: because(reason('documents.bulkRunning')) });
       await ensureWritableFolder(job.folder, { create: true });
       deps.token();
       launch(job);

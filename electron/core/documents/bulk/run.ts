@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isAppError } from '../../../../shared/contract';
+import { isAppError, reason, type ErrorReason } from '../../../../shared/contract';
 import { targetOfTempName, isDiskFull, type AtomicFileSystem } from '../../files/atomic-write';
 import { createInThreadWriter, createWorkerWriter, type WriterThreads } from '../../files/worker-writer';
 import type { Logger } from '../../ports';
@@ -47,10 +47,12 @@ const FILE_EXTENSIONS = ['.xml', '.json', '.pdf'];
 export async function runJob(job: Job, deps: RunDeps, control: AbortController): Promise<void> {
   const { signal } = control;
   let stopError: unknown;
-  const setState = async (state: Job['state'], message?: string): Promise<void> => {
+  const setState = async (state: Job['state'], message?: string, reasons: ErrorReason[] = []): Promise<void> => {
     job.state = state;
     if (message === undefined) delete job.message;
     else job.message = message;
+    if (reasons.length === 0) delete job.reasons;
+    else job.reasons = reasons;
     job.updatedAt = new Date().toISOString();
     deps.progress(job, true);
     await deps.store.saveNow(job);
@@ -159,15 +161,17 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     if (stopError === undefined && !isCancellation(error, signal)) stopError = error;
   }
 
-  const reason = signal.reason as StopReason | undefined;
-  if (signal.aborted && reason === 'shutdown') {
-    await setState('interrupted', 'The app was closed during the download; resume it to finish.');
+  const stopReason = signal.reason as StopReason | undefined;
+  if (signal.aborted && stopReason === 'shutdown') {
+    await setState('interrupted', 'The app was closed during the download; resume it to finish.', [reason('documents.jobInterrupted')]);
     return;
   }
-  const markMessage = await markDownloaded(job, deps, setState);
-  if (stopError !== undefined) await setState('failed', [stopMessage(job, stopError), markMessage].filter(Boolean).join(' '));
-  else if (signal.aborted) await setState('cancelled', [`Cancelled: ${summary(job)}`, markMessage].filter(Boolean).join(' '));
-  else await setState('done', markMessage || undefined);
+  const mark = await markDownloaded(job, deps, setState);
+  const markMessage = mark.message;
+  const markReasons = mark.why ? [mark.why] : [];
+  if (stopError !== undefined) await setState('failed', [stopMessage(job, stopError), markMessage].filter(Boolean).join(' '), [...stopReasons(job, stopError), ...markReasons]);
+  else if (signal.aborted) await setState('cancelled', [`Cancelled: ${summary(job)}`, markMessage].filter(Boolean).join(' '), [reason('documents.jobCancelled'), savedReason(job), ...markReasons]);
+  else await setState('done', markMessage || undefined, markReasons);
 }
 
 /** The document's source (and PDF when asked), with the file names they will get. */
@@ -181,20 +185,22 @@ async function fetchEntryFiles(job: Job, entry: JobEntry, api: DocumentsApi, sig
 }
 
 /** Marks (in batches) the documents whose files were written or verified; returns a message when it failed. */
-async function markDownloaded(job: Job, deps: RunDeps, setState: (state: Job['state']) => Promise<void>): Promise<string> {
-  if (!job.markDownloaded || !isSendableType(job.type)) return '';
+async function markDownloaded(job: Job, deps: RunDeps, setState: (state: Job['state']) => Promise<void>): Promise<{ message: string; why?: ErrorReason }> {
+  if (!job.markDownloaded || !isSendableType(job.type)) return { message: '' };
   const toMark = job.entries.filter((entry) => entry.state === 'done' && !entry.marked);
-  if (toMark.length === 0) return '';
+  if (toMark.length === 0) return { message: '' };
   // Saved beside the marks rather than before them: after a crash now, a resume finds the files on disk either way.
   setState('marking').catch(() => undefined);
   const marked: string[] = [];
   let message = '';
+  let why: ErrorReason | undefined;
   for (let start = 0; start < toMark.length; start += MARK_BATCH) {
     const batch = toMark.slice(start, start + MARK_BATCH);
     try {
       await deps.api.markDownloaded(job.type, batch.map((entry) => entry.uuid), true);
     } catch (error) {
       message = `The files are saved, but marking ${toMark.length - marked.length} document(s) as downloaded failed: ${describeFailure(error).message}`;
+      why = reason('documents.jobMarkFailed', { total: toMark.length - marked.length });
       break;
     }
     for (const entry of batch) {
@@ -205,12 +211,26 @@ async function markDownloaded(job: Job, deps: RunDeps, setState: (state: Job['st
     deps.progress(job, false);
   }
   if (marked.length > 0) deps.changed(job, marked);
-  return message;
+  return why ? { message, why } : { message };
 }
 
 function summary(job: Job): string {
   const kept = job.entries.filter((entry) => entry.state === 'done').length;
   return `${kept} of ${job.entries.length} document(s) are saved in ${job.folder}; resume to download the rest.`;
+}
+
+function savedReason(job: Job): ErrorReason {
+  return reason('documents.jobSaved', { kept: job.entries.filter((entry) => entry.state === 'done').length, total: job.entries.length, path: job.folder });
+}
+
+/** The stop in the user's words: why, what the failure itself said, and what is saved. */
+function stopReasons(job: Job, error: unknown): ErrorReason[] {
+  const saved = job.resolved ? [savedReason(job)] : [];
+  if (isDiskFull(error)) return [reason('documents.jobDiskFull'), ...saved];
+  if (isAppError(error) && error.code === 'unauthorized') return [reason('documents.jobSignedOut'), ...saved];
+  const cause = describeFailure(error).userMessage;
+  const head = isAppError(error) && error.code === 'forbidden' ? reason('documents.jobForbidden') : reason('documents.jobStopped');
+  return [head, ...(cause ? [cause] : []), ...saved];
 }
 
 function stopMessage(job: Job, error: unknown): string {

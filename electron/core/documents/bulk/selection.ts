@@ -2,7 +2,7 @@
  * Resolving a selection to the documents to download: the uuids given (with their records when
  * the file-name template needs them) or every document matching a filter, 30 per page.
  */
-import { AppError, type DocumentFilters, type DocumentRecord, type DocumentType } from '../../../../shared/contract';
+import { AppError, because, reason, type DocumentFilters, type DocumentRecord, type DocumentType } from '../../../../shared/contract';
 import type { DocumentsApi } from '../api';
 import { describeFailure, stopsTheJob, withRetries, type FileRetryPolicy } from './failures';
 import { baseNameFor, type NamingRecord } from '../../../../shared/documents/file-name-template';
@@ -44,7 +44,9 @@ export async function resolveFilter(context: ResolveContext, filters: DocumentFi
   for (let page = 1; ; page += 1) {
     const result = await withRetries(() => context.api.list(context.type, listed, page, PAGE_SIZE, { signal: context.signal, retry: false }), context.retry, context.signal);
     if (result.totalItems > MAX_SELECTION) {
-      throw new AppError('validation', `The filter matches ${result.totalItems} documents; one download takes at most ${MAX_SELECTION}. Narrow the filter down.`);
+      throw new AppError('validation', `The filter matches ${result.totalItems} documents; one download takes at most ${MAX_SELECTION}. Narrow the filter down.`, {
+        details: because(reason('documents.tooManyMatches', { total: result.totalItems, max: MAX_SELECTION })),
+      });
     }
     for (const record of result.items) {
       if (seen.has(record.uuid)) continue;

@@ -6,7 +6,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { AppError, type FilePayload } from '../../../../shared/contract';
+import { AppError, because, reason, type FilePayload } from '../../../../shared/contract';
 import { header, type HttpClient, type HttpRequest } from '../../http/client';
 import { fiscalError, type FiscalOperation } from '../errors';
 import {
@@ -99,11 +99,11 @@ export function createFiscalApi(deps: FiscalApiDeps) {
 
   async function download(operation: FiscalOperation, req: HttpRequest, fallbackName: string, expect: 'pdf' | 'zip'): Promise<FilePayload> {
     const response = await guarded(operation, () => deps.http.bytes({ ...req, token: deps.token(), timeoutMs: 60_000 }));
-    if (response.data.length > MAX_DOWNLOAD_BYTES) throw new AppError('too_large', 'The file the service sent is too large to open.');
+    if (response.data.length > MAX_DOWNLOAD_BYTES) throw new AppError('too_large', 'The file the service sent is too large to open.', { details: because(reason('fiscal.downloadTooLarge')) });
     const magic = expect === 'pdf' ? '%PDF' : 'PK';
     if (!response.data.subarray(0, magic.length).equals(Buffer.from(magic))) {
       throw new AppError('bad_response', `The service did not send a ${expect === 'pdf' ? 'PDF' : 'zip file'}.`, {
-        details: { requestId: response.requestId, contentType: response.contentType },
+        details: because(reason(expect === 'pdf' ? 'fiscal.notPdf' : 'fiscal.notZip'), { requestId: response.requestId, contentType: response.contentType }),
       });
     }
     const disposition = header(response.headers, 'content-disposition') ?? '';

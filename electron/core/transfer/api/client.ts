@@ -2,7 +2,7 @@
  * The transfer interface (spec "Transfer interface"): `POST /upload` with its outcomes sorted the
  * way the upload journal needs them, and the tracking reads. Every answer is checked with zod.
  */
-import { AppError, isAppError, type FilePayload, type ServerUpload, type TransferDocument, type UploadCountry } from '../../../../shared/contract';
+import { AppError, because, isAppError, reason, type FilePayload, type ServerUpload, type TransferDocument, type UploadCountry } from '../../../../shared/contract';
 import { header, type HttpClient } from '../../http/client';
 import type { HttpErrorDetails } from '../../http/errors';
 import { joinUrl } from '../../http/url';
@@ -144,7 +144,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
         return await deps.http.json({ url: url(`/uploads/${segment(uploadId)}/transfer-documents`), token: deps.token(), schema: transferDocumentListSchema });
       } catch (error) {
         if (isAppError(error) && error.status === 404) {
-          throw new AppError('not_found', 'The service does not know this upload for the signed-in account.', { status: 404, details: error.details });
+          throw new AppError('not_found', 'The service does not know this upload for the signed-in account.', { status: 404, details: because(reason('uploads.unknownUpload'), error.details as object) });
         }
         throw error;
       }
@@ -162,7 +162,7 @@ export function createTransferApi(deps: TransferApiDeps): TransferApi {
         };
       } catch (error) {
         if (isAppError(error) && error.status === 404) {
-          throw new AppError('not_found', 'The service does not know this transfer document for the signed-in account.', { status: 404, details: error.details });
+          throw new AppError('not_found', 'The service does not know this transfer document for the signed-in account.', { status: 404, details: because(reason('uploads.unknownDocument'), error.details as object) });
         }
         throw error;
       }

@@ -3,7 +3,7 @@
  * loopback): real HTTP client, real clock and files, a session stand-in with a fixed account.
  */
 import { Agent } from 'undici';
-import { AppError, type EventName, type EventPayload, type SessionStatus, type SessionUser } from '../../../../shared/contract';
+import { AppError, because, reason, type EventName, type EventPayload, type SessionStatus, type SessionUser } from '../../../../shared/contract';
 import { createCoreEvents, type CoreEvents } from '../../events';
 import { createHttpClient, type HttpClient, type HttpRequest } from '../../http/client';
 import { createSystemClock } from '../../node-ports/clock';
@@ -33,7 +33,7 @@ export class FakeSession implements UploadsSession {
   }
 
   getToken(): string {
-    if (!this.#token) throw new AppError('unauthorized', 'You are signed out. Sign in to continue.');
+    if (!this.#token) throw new AppError('unauthorized', 'You are signed out. Sign in to continue.', { details: because(reason('auth.signedOut')) });
     return this.#token;
   }
 

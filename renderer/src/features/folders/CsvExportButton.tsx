@@ -3,6 +3,7 @@ import type { CsvExportInput } from '../../../../shared/contract';
 import { useBridgeMutation } from '../../bridge/queries';
 import { Button } from '../../components/Button';
 import { showToast } from '../../components/toast-store';
+import { describeError } from '../../i18n/errors';
 import { saveFilePayload } from '../uploads/list/download';
 
 /** "Export CSV" for a list the core can export (the upload history, a PEM's report requests). */
@@ -10,7 +11,7 @@ export function CsvExportButton({ input, size = 'md' }: { input: CsvExportInput;
   const { t } = useTranslation();
   const csv = useBridgeMutation('exports.csv', {
     onSuccess: (payload) => saveFilePayload(payload),
-    onError: (error) => showToast({ tone: 'error', title: t('folders.exports.csvFailed'), body: error.message }),
+    onError: (error) => showToast({ tone: 'error', title: t('folders.exports.csvFailed'), body: describeError(t, error).summary }),
   });
   return (
     <Button variant="ghost" size={size} pending={csv.isPending} onClick={() => csv.mutate(input)}>

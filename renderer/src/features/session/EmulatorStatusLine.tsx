@@ -3,6 +3,7 @@ import type { EmulatorStatus } from '../../../../shared/contract';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { wordReason } from '../../i18n/errors';
 
 interface EmulatorStatusLineProps {
   status: EmulatorStatus | undefined;
@@ -38,7 +39,7 @@ export function EmulatorStatusLine({ status, onRestart, restarting }: EmulatorSt
           </Button>
         }
       >
-        {status.message ? <p className="alert__detail">{status.message}</p> : null}
+        {status.userMessage || status.message ? <p className="alert__detail">{status.userMessage ? wordReason(t, status.userMessage) : status.message}</p> : null}
       </Alert>
     );
   }

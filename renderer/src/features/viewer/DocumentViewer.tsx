@@ -25,6 +25,7 @@ import { SchemaLayoutView } from './SchemaLayoutView';
 import { SourceCode } from './SourceCode';
 import '../documents/documents.css';
 import './viewer.css';
+import { describeError } from '../../i18n/errors';
 
 /** The file to show: its bytes, or (Electron) a handle the preload granted for it, so main reads it. */
 export type ViewerFile = ({ name: string; base64: string } | { name: string; handle: FileHandleRef }) & {
@@ -325,7 +326,7 @@ function OneDocument({
           <>
             {useStylesheet && rendered.isError ? (
               <Alert tone="info" title={t('viewer.layoutChoice.failed')}>
-                <p className="alert__detail">{rendered.error.message}</p>
+                <p className="alert__detail">{describeError(t, rendered.error).summary}</p>
               </Alert>
             ) : null}
             <div ref={layoutRef} className="viewer__layout">

@@ -12,6 +12,7 @@ import { typeKey } from '../model/document-types';
 import { formatCount } from '../model/format';
 import { dismissJob, markSeen, setCollapsed, useBulkUi } from './bulk-ui-store';
 import { jobsKey, useBulkJobs } from './useBulkJobs';
+import { wordReason } from '../../../i18n/errors';
 
 /** A docked, non-modal panel: the bulk downloads with their progress, Cancel, Resume and the files that failed. */
 export function DownloadsPanel() {
@@ -112,7 +113,7 @@ function JobRow({ job }: { job: BulkDownloadProgress }) {
         {t('documents.bulk.counts', { written: number(job.written), skipped: number(job.skipped), failed: number(job.failed), total: number(job.total) })}
         {job.marked > 0 ? ` · ${t('documents.bulk.marked', { count: job.marked, formatted: number(job.marked) })}` : null}
       </p>
-      {job.message ? <p className="download-job__message">{job.message}</p> : null}
+      {job.reasons?.length || job.message ? <p className="download-job__message">{job.reasons?.length ? job.reasons.map((why) => wordReason(t, why)).join(' ') : job.message}</p> : null}
       {cancel.isError ? <ErrorAlert error={cancel.error} /> : null}
       {resume.isError ? <ErrorAlert error={resume.error} title={t('documents.bulk.resumeFailed')} /> : null}
       {job.errors.length > 0 ? (
@@ -121,7 +122,7 @@ function JobRow({ job }: { job: BulkDownloadProgress }) {
           <ul>
             {job.errors.map((error) => (
               <li key={`${error.uuid}-${error.fileName ?? ''}`}>
-                <span className="mono">{error.fileName ?? error.uuid}</span>: {error.message}
+                <span className="mono">{error.fileName ?? error.uuid}</span>: {error.userMessage ? wordReason(t, error.userMessage) : error.message}
               </li>
             ))}
           </ul>

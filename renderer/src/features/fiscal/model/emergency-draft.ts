@@ -3,6 +3,7 @@
  * treatment with an ATECO code each (exactly 6 uppercase letters or digits since October 2026).
  */
 import type { EmergencyReportInput } from '../../../../../shared/contract';
+import { fiscalInstant, romeWallClock } from '../../../../../shared/format/fiscal-time';
 import { isVatCode, type VatCode } from '../../../../../shared/validation/vat';
 import { amountProblem, atecoProblem, padDecimals, type FieldProblem } from './amount-check';
 import { draftId } from './receipt-draft';
@@ -16,7 +17,7 @@ export interface EntryDraft {
 }
 
 export interface EmergencyDraft {
-  /** `<input type="datetime-local">` value, local time: "2026-10-08T19:30". */
+  /** Italian legal time (the Europe/Rome wall clock, as fiscal times are), minutes: "2026-10-08T19:30". */
   datetime: string;
   documentsCount: string;
   cashPaymentAmount: string;
@@ -26,22 +27,21 @@ export interface EmergencyDraft {
 
 export const emptyEntry = (atecoCode = ''): EntryDraft => ({ id: draftId(), vatCode: '22.00', partialAmount: '', vatAmount: '', atecoCode });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const localDateTimeValue = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** An instant as the Rome wall clock, to the minute: "2026-10-08T19:30". */
+export const romeDateTimeValue = (date: Date): string => romeWallClock(date).slice(0, 16).replace(' ', 'T');
 
 export const emptyEmergencyDraft = (now: Date, atecoCode = ''): EmergencyDraft => ({
-  datetime: localDateTimeValue(now),
+  datetime: romeDateTimeValue(now),
   documentsCount: '',
   cashPaymentAmount: '',
   electronicPaymentAmount: '',
   entries: [emptyEntry(atecoCode)],
 });
 
-const parseLocal = (value: string): Date | null => {
+/** The instant of a Rome wall-clock value, whatever this computer's time zone. */
+const parseRome = (value: string): Date | null => {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  return fiscalInstant(value);
 };
 
 /** Amounts as they will be sent ("12" → "12.00"); empty optional amounts stay empty. */
@@ -57,7 +57,7 @@ export function normalizedEmergency(draft: EmergencyDraft): EmergencyDraft {
 
 export function emergencyProblems(draft: EmergencyDraft, now: Date): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
-  const when = parseLocal(draft.datetime);
+  const when = parseRome(draft.datetime);
   if (draft.datetime.trim() === '') problems.datetime = { key: 'emergency.datetimeEmpty' };
   else if (!when) problems.datetime = { key: 'emergency.datetimeFormat' };
   else if (when.getTime() > now.getTime() + 60_000) problems.datetime = { key: 'emergency.datetimeFuture' };
@@ -83,7 +83,7 @@ export function emergencyProblems(draft: EmergencyDraft, now: Date): Record<stri
 }
 
 export function toEmergencyInput(draft: EmergencyDraft, serialNumber: string): EmergencyReportInput {
-  const when = parseLocal(draft.datetime) ?? new Date(draft.datetime);
+  const when = parseRome(draft.datetime) ?? new Date(draft.datetime);
   return {
     serialNumber,
     datetime: when.toISOString(),

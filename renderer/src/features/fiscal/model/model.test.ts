@@ -117,6 +117,18 @@ describe('emergency report draft', () => {
     expect(emergencyProblems(draft, now)['entries.0.atecoCode']?.key).toBe('ateco.old_format');
   });
 
+  it('starts at the current time on Rome’s clock and sends what was typed as Italian legal time, whatever this computer’s zone', () => {
+    // 18:00 UTC is 20:00 in Rome (summer time); the computer running the test may be anywhere.
+    expect(emptyEmergencyDraft(now, '471110').datetime).toBe('2026-10-08T20:00');
+    const draft = { ...emptyEmergencyDraft(now, '471110'), datetime: '2026-10-08T19:30' };
+    expect(toEmergencyInput(draft, 'E001-000001').datetime).toBe('2026-10-08T17:30:00.000Z');
+    // Winter time: Rome is UTC+1.
+    expect(toEmergencyInput({ ...draft, datetime: '2026-12-01T09:05' }, 'E001-000001').datetime).toBe('2026-12-01T08:05:00.000Z');
+    // 21:00 in Rome is 19:00 UTC, after `now`: in the future.
+    expect(emergencyProblems({ ...draft, datetime: '2026-10-08T21:00' }, now).datetime?.key).toBe('emergency.datetimeFuture');
+    expect(emergencyProblems({ ...draft, datetime: '2026-10-08T19:59' }, now).datetime).toBeUndefined();
+  });
+
   it('builds an input the contract accepts', () => {
     const draft = { ...emptyEmergencyDraft(now, '471110'), documentsCount: '3', cashPaymentAmount: '12.00' };
     draft.entries[0] = { ...draft.entries[0]!, partialAmount: '12.00' };

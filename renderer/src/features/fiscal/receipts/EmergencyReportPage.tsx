@@ -24,6 +24,7 @@ import {
   type EntryDraft,
 } from '../model/emergency-draft';
 import { formatDateTime, formatMoney, vatCodeLabel } from '../model/format';
+import { EmergencyDateTimeFields } from './EmergencyDateTimeFields';
 import { Breadcrumbs, Card, serverFieldErrors, useProblemText } from '../ui';
 import { CellInput, CellSelect } from './cells';
 import { VatOptions } from './VatOptions';
@@ -136,14 +137,7 @@ export default function EmergencyReportPage() {
       <div className="panel fiscal-card fiscal-card--form">
         <form className="receipt-form" onSubmit={submit} noValidate aria-label={t('fiscal.emergency.title')}>
           <div className="form-grid">
-            <TextField
-              label={t('fiscal.emergency.datetime')}
-              type="datetime-local"
-              value={draft.datetime}
-              onChange={(event) => update({ datetime: event.target.value })}
-              onBlur={() => touch('datetime')}
-              error={errorOf('datetime')}
-            />
+            <EmergencyDateTimeFields value={draft.datetime} onChange={(datetime) => update({ datetime })} onBlur={() => touch('datetime')} error={errorOf('datetime')} />
             <TextField
               label={t('fiscal.emergency.documentsCount')}
               inputMode="numeric"

@@ -8,6 +8,7 @@ import { Checkbox, TextField } from '../../../components/Field';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { certificateReasonOf, fileToRef, MAX_CERTIFICATE_FILE_BYTES } from './file-bytes';
 import { FileDropField } from './FileDropField';
+import { describeError } from '../../../i18n/errors';
 
 type Format = 'p12' | 'pem';
 
@@ -148,7 +149,7 @@ export function CertificateImportForm({ onImported, onCancel }: ImportFormProps)
         reason ? (
           <Alert tone="error" title={t(`certificates.reasons.${reason}.title`)}>
             <p>{t(`certificates.reasons.${reason}.body`)}</p>
-            <p className="alert__detail">{t('common.detail', { message: importCertificate.error.message })}</p>
+            <p className="alert__detail">{t('common.detail', { message: describeError(t, importCertificate.error).summary })}</p>
           </Alert>
         ) : (
           <ErrorAlert error={importCertificate.error} title={t('certificates.import.failed')} />
