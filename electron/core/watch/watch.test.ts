@@ -242,10 +242,14 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     return { watch, uploads, folder: restricted.path };
   }
 
-  /** No temp file and no partial note anywhere under the folder. */
+  /**
+   * No temp file and no partial note left anywhere under the folder. A retry in flight holds its temp
+   * file for a moment before the full disk refuses it and it is removed: what must never happen is one
+   * that stays, so this waits for the folder to show none rather than reading it at one instant.
+   */
   async function expectNothingHalfWritten(folder: string): Promise<void> {
-    const all = await fs.readdir(folder, { recursive: true });
-    expect(all.filter((name) => path.basename(name).endsWith('.tmp') && !isProbe(name))).toEqual([]);
+    const temps = async () => (await fs.readdir(folder, { recursive: true })).filter((name) => path.basename(name).endsWith('.tmp') && !isProbe(name));
+    await until(async () => (await temps()).length === 0, 'no temp file left behind');
   }
 
   it('says the folder is read-only, keeps a delivered file without sending it again, and moves it to sent/ once writable', async () => {
