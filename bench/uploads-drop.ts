@@ -16,7 +16,7 @@
  *   - the browser shell's peak RSS (its core; the emulator is another process): with 1 KB of
  *     overhead per file it stays far below twice the drop's bytes, i.e. no file's bytes are held twice.
  *
- *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0]
+ *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]
  *
  * `--watch-seconds N` stops watching N s after Upload is pressed (on a loaded machine a whole drop
  * takes many minutes; the budgets are about how it starts and how smooth it stays).
@@ -44,6 +44,8 @@ export interface UploadsDropOptions {
   latency: string;
   /** Stop watching after this long once Upload is pressed (0: until every file is accepted, within a limit). */
   watchSeconds: number;
+  /** Record a CPU profile of the page from the drop on (Chromium's profiler through CDP) into this folder. */
+  profileDir?: string;
 }
 
 interface DropRun {
@@ -90,7 +92,7 @@ const RECORDER = `(() => {
     rec.stamps.push(now);
     last = now;
     if (rec.marks.click !== undefined && rec.marks.firstSending === undefined) {
-      const list = document.querySelector('ul.uploads-list__rows');
+      const list = document.querySelector('.uploads-list__rows');
       if (list && /Sending|Accepted|Processing|Delivered/.test(list.textContent || '')) rec.marks.firstSending = performance.now();
     }
     if (!rec.stop) requestAnimationFrame(loop);
@@ -165,8 +167,42 @@ const countStates = async (page: Page): Promise<{ accepted: number; failed: numb
     return { accepted, failed };
   })()`) as Promise<{ accepted: number; failed: number }>;
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions with the most self time in a CPU profile: where the page's main thread went. */
+export function topSelfTimes(profile: CpuProfile, count = 25): Array<{ ms: number; fn: string }> {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < samples.length; index += 1) {
+    const frame = byNode.get(samples[index]!)?.callFrame;
+    if (!frame) continue;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, ms]) => ({ fn, ms: round(ms) }));
+}
+
 async function measureRun(page: Page, shell: BenchShell, route: DropRun['route'], files: number, options: UploadsDropOptions, pick: () => Promise<void>): Promise<DropRun> {
   await page.evaluate(RECORDER);
+  const cdp = options.profileDir ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await pick();
   const upload = page.getByRole('region', { name: 'Files to upload' }).getByRole('button', { name: /^Upload [\d,.\s]+ files?$/ });
   await upload.waitFor({ timeout: STEP_TIMEOUT_MS * 5 });
@@ -191,6 +227,14 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     if (Date.now() - clickedAt > limitMs) break;
   }
   const rec = (await page.evaluate(recorded)) as Recorded;
+  if (cdp && options.profileDir) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const file = path.join(options.profileDir, `uploads-drop-${route}.cpuprofile`);
+    fs.mkdirSync(options.profileDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    log(`uploads-drop: CPU profile of the page in ${file}; most self time: ${JSON.stringify(topSelfTimes(profile))}`);
+    await cdp.detach();
+  }
   const { drop, click, firstSending } = rec.marks;
   if (drop === undefined || click === undefined) throw new Error('The page did not see the drop or the Upload click.');
   const end = rec.stamps.at(-1) ?? click;
@@ -298,7 +342,8 @@ export async function runUploadsDropBench(options: Partial<UploadsDropOptions> =
 }
 
 if (isMainModule(import.meta.url)) {
-  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds'], 'npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0]');
+  const usage = 'npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]';
+  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds', 'profile'], usage);
   const watchSeconds = wholeNumberFlag('watch-seconds', flags['watch-seconds'], 0, 3600);
   const files = wholeNumberFlag('files', flags.files, 0, 5000);
   const treeFiles = wholeNumberFlag('tree-files', flags['tree-files'], 0, 5000);
@@ -310,6 +355,7 @@ if (isMainModule(import.meta.url)) {
       ...(sizeKb === undefined ? {} : { sizeKb }),
       ...(watchSeconds === undefined ? {} : { watchSeconds }),
       ...(flags.latency ? { latency: flags.latency } : {}),
+      ...(flags.profile ? { profileDir: path.resolve(flags.profile) } : {}),
     }),
   );
 }

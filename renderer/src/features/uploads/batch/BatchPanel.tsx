@@ -65,10 +65,15 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
   const existing = useUploadsList();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [failure, setFailure] = useState<{ error: unknown; handed: number; left: number } | null>(null);
+  // While the batch is handed over its own files arrive in the list: the checks keep the list as it
+  // was when Upload was pressed (not "already uploaded" for the files going out, and no re-check of
+  // every row on each change the core reports).
+  const [sentAgainst, setSentAgainst] = useState<readonly UploadEntry[] | null>(null);
+  const existingEntries = sentAgainst ?? existing.data;
 
   const view = useMemo(
-    () => buildBatchView(draft, preferences.data ?? defaultPreferences, existing.data ?? []),
-    [draft, preferences.data, existing.data],
+    () => buildBatchView(draft, preferences.data ?? defaultPreferences, existingEntries ?? []),
+    [draft, preferences.data, existingEntries],
   );
   const blocker = batchBlocker(view);
   const copies = view.rows.filter((row) => row.copyOf !== null);
@@ -87,6 +92,7 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
       toRejected(row, [...row.fileIssues, ...(row.e2eIssue ? [row.e2eIssue] : [])].map((issue) => issueText(t, issue, language)).join(' ')),
     );
     setFailure(null);
+    setSentAgainst(existing.data ?? []);
     setProgress({ done: 0, total: items.length });
     batchSummaries.beginSend();
     const granter = shellGranter();
@@ -110,6 +116,7 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
     batchSummaries.endSend(result.batchIds, notSent.length);
     showNotSent(notSent);
     setProgress(null);
+    setSentAgainst(null);
     bridge
       .invoke('uploads.setPreferences', { country: view.country, e2eIdTemplate: view.template.trim() || defaultPreferences.e2eIdTemplate })
       .then((saved) => queryClient.setQueryData(bridgeKeys.call('uploads.preferences'), saved))
