@@ -171,12 +171,13 @@ interface FileChecks {
  * picked, an ID typed), and making and checking thousands of IDs each time is what made a big
  * drop's review stall (docs/performance.md, issue 12).
  */
-const fileChecksCache = new WeakMap<File, { key: string; checks: FileChecks }>();
+const fileChecksCache = new WeakMap<File, { key: string; randoms: readonly number[]; checks: FileChecks }>();
 
 function fileChecks(file: DraftFile, index: number, context: { template: string; override: string | undefined; country: UploadCountry; createdAt: number }): FileChecks {
-  const key = `${context.template}\u0000${index}\u0000${context.override ?? '\u0001'}\u0000${context.country}\u0000${context.createdAt}\u0000${file.randoms.join(',')}`;
+  const key = `${context.template}\u0000${index}\u0000${context.override ?? '\u0001'}\u0000${context.country}\u0000${context.createdAt}`;
   const cached = fileChecksCache.get(file.file);
-  if (cached?.key === key) return cached.checks;
+  // The file's random numbers are fixed with it in the draft (a copy of a draft file shares them).
+  if (cached?.key === key && cached.randoms === file.randoms) return cached.checks;
   const name = file.file.name;
   const e2eId = context.override ?? idFromTemplate(context.template, { name, randoms: file.randoms }, index + 1, context.createdAt);
   const fileIssues: Issue[] = [];
@@ -192,7 +193,7 @@ function fileChecks(file: DraftFile, index: number, context: { template: string;
   const suggested = suggestCountryFromFileName(name);
   const countryWarning = suggested && suggested !== context.country ? issue('warning.countryMismatch', { suggested, chosen: context.country }) : null;
   const checks = { e2eId, fileIssues, e2eIssue, countryWarning };
-  fileChecksCache.set(file.file, { key, checks });
+  fileChecksCache.set(file.file, { key, randoms: file.randoms, checks });
   return checks;
 }
 

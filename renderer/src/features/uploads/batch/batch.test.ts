@@ -201,6 +201,23 @@ describe('files with the same content in one batch', () => {
     clearDraft();
   });
 
+  it('stops reading files for copies once the batch is sent', async () => {
+    const { addToDraft, clearDraft, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const files = Array.from({ length: 10 }, (_, index) => new File(['<same/>'], `s${index}.xml`));
+    addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    stopHashing(); // the drop's own background hashing: this test runs its own
+    const read: string[] = [];
+    await hashLookalikes(async (file) => {
+      read.push((file as File).name);
+      if (read.length === 3) stopHashing(); // Upload pressed while the third file was read
+      return 'h';
+    });
+    expect(read).toHaveLength(3);
+    expect(useDraftStore.getState().draft?.files.some((file) => file.sha256 !== undefined)).toBe(false);
+    clearDraft();
+  });
+
   it('keeps one file once when the same drop arrives twice', async () => {
     const { addToDraft, clearDraft, useDraftStore } = await import('./draft-store');
     clearDraft();

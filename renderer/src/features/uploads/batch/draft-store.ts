@@ -85,17 +85,29 @@ export async function contentHash(file: Blob): Promise<string> {
 /** Hashes found are put into the draft together, at most this often: each update re-checks the whole batch. */
 export const HASH_UPDATE_EVERY_MS = 250;
 
+/** Bumped when hashing must stop: the batch was sent or cleared (a copy no longer matters to it). */
+let hashingGeneration = 0;
+
+export function stopHashing(): void {
+  hashingGeneration += 1;
+}
+
 /**
  * Hashes the files of the batch that could be copies of one another (same size, content not read
  * yet), so the batch can say two files are one document. Files of a unique size are never read.
- * The hashes go into the draft in groups (one update per HASH_UPDATE_EVERY_MS), not one by one:
- * an update per file made a 2 000-file drop rebuild the batch's 2 000 rows 2 000 times.
+ * The hashes go into the draft in groups (one update per HASH_UPDATE_EVERY_MS or more), not one
+ * by one: an update per file made a 2 000-file drop rebuild the batch's 2 000 rows 2 000 times.
+ * Hashing stops when the batch is sent or cleared (`stopHashing`): it would only compete with the
+ * sending for the page's thread.
  */
 export async function hashLookalikes(hash: (file: Blob) => Promise<string> = contentHash, now: () => number = () => performance.now()): Promise<void> {
   const files = useDraftStore.getState().draft?.files ?? [];
   const sizes = new Map<number, number>();
   for (const file of files) sizes.set(file.file.size, (sizes.get(file.file.size) ?? 0) + 1);
   const pending = files.filter((file) => file.sha256 === undefined && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
+  const generation = hashingGeneration;
+  // A bigger batch costs more to re-check: its updates come less often (a 5 000-file batch: every 1.25 s).
+  const every = Math.max(HASH_UPDATE_EVERY_MS, files.length / 4);
   let found = new Map<string, string>();
   let lastUpdate = now();
   const apply = () => {
@@ -106,14 +118,15 @@ export async function hashLookalikes(hash: (file: Blob) => Promise<string> = con
     updateDraft((draft) => ({ ...draft, files: draft.files.map((candidate) => (hashes.has(candidate.id) ? { ...candidate, sha256: hashes.get(candidate.id) } : candidate)) }));
   };
   for (const file of pending) {
+    if (generation !== hashingGeneration) return;
     try {
       found.set(file.id, await hash(file.file));
     } catch {
       continue; // An unreadable file is reported when it is sent; a copy cannot be told then.
     }
-    if (now() - lastUpdate >= HASH_UPDATE_EVERY_MS) apply();
+    if (now() - lastUpdate >= every) apply();
   }
-  apply();
+  if (generation === hashingGeneration) apply();
 }
 
 const updateDraft = (change: (draft: BatchDraft) => BatchDraft | null): void =>
@@ -148,5 +161,6 @@ export function setDraftOverride(id: string, value: string | null): void {
 }
 
 export function clearDraft(): void {
+  stopHashing();
   useDraftStore.setState({ draft: null });
 }
