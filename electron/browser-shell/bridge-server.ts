@@ -7,14 +7,17 @@ import { rendererSecurityHeaders } from '../shell-common/csp';
 import { contentTypeFor } from '../shell-common/mime';
 import { resolveRendererFile } from '../shell-common/renderer-files';
 import {
+  BINARY_CONTENT_TYPE,
   BRIDGE_SCRIPT_PATH,
   EVENTS_PATH,
+  JSON_BYTES_HEADER,
   INVOKE_PATH_PREFIX,
   SECRET_HEADER,
   SECRET_QUERY_PARAM,
   bridgeScript,
   injectBridgeScript,
 } from './bridge-script';
+import { parseBinaryPayload } from './binary-payload';
 import { EventStreamHub } from './event-stream';
 import { checkBridgeCaller, checkHost, type GuardConfig, type GuardFailure } from './request-guard';
 
@@ -104,6 +107,9 @@ const readBody = (request: IncomingMessage, limit: number): Promise<Buffer> =>
 const isJsonContentType = (value: string | undefined): boolean =>
   value === undefined || /^application\/json\s*(;|$)/i.test(value);
 
+const isBinaryContentType = (value: string | undefined): boolean =>
+  value !== undefined && value.split(';')[0]!.trim().toLowerCase() === BINARY_CONTENT_TYPE;
+
 /** Parses the body into the payload; an empty body is "no payload" (channels without input). */
 const parsePayload = (body: Buffer): { ok: true; payload: unknown } | { ok: false; message: string } => {
   const text = body.toString('utf8');
@@ -138,9 +144,11 @@ export const startBridgeServer = async (options: BridgeServerOptions): Promise<B
       sendFailure(response, rejected);
       return;
     }
-    if (!isJsonContentType(headerValue(request, 'content-type'))) {
+    const contentType = headerValue(request, 'content-type');
+    const binary = isBinaryContentType(contentType);
+    if (!binary && !isJsonContentType(contentType)) {
       request.resume();
-      sendFailure(response, { status: 415, error: { code: 'bad_request', message: 'Bridge calls send application/json.' } });
+      sendFailure(response, { status: 415, error: { code: 'bad_request', message: `Bridge calls send application/json (or ${BINARY_CONTENT_TYPE} with files).` } });
       return;
     }
     let body: Buffer;
@@ -158,7 +166,7 @@ export const startBridgeServer = async (options: BridgeServerOptions): Promise<B
       }
       return;
     }
-    const parsed = parsePayload(body);
+    const parsed = binary ? parseBinaryPayload(body, headerValue(request, JSON_BYTES_HEADER)) : parsePayload(body);
     if (!parsed.ok) {
       sendFailure(response, { status: 400, error: { code: 'bad_request', message: parsed.message } });
       return;

@@ -42,7 +42,7 @@ function setup(initial: UploadEntry[] = [], language: 'en' | 'it' = 'en') {
     'uploads.add': (input: unknown) => {
       const { files, country } = input as ChannelInput<'uploads.add'>;
       const entries = files.map(({ file, e2eId }) =>
-        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'bytes' ? file.name : file.handle, origin: file.kind === 'bytes' ? (file.relativePath ?? file.name) : file.handle, e2eId, country }),
+        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'handle' ? file.handle : file.name, origin: file.kind === 'handle' ? file.handle : (file.relativePath ?? file.name), e2eId, country }),
       );
       state.entries.push(...entries);
       return ok({ batchId: 'batch-9', entries, rejected: [] });

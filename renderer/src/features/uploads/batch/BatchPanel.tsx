@@ -10,14 +10,14 @@ import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SelectField, TextField } from '../../../components/Field';
 import { formatBytes, issueText } from '../format';
-import { shellGranter, toFileRefs } from '../intake/file-ref';
+import { shellCarriesBlobs, shellGranter, toFileRefs } from '../intake/file-ref';
 import { mergeEntries } from '../model/list-view';
 import { announce, showNotSent } from '../model/ui-store';
 import { batchSummaries } from '../summary-toast';
 import { uploadsListKey, useUploadPreferences, useUploadsList } from '../list/uploads-cache';
 import { batchBlocker, buildBatchView, type BatchRow } from './batch-model';
 import { BatchFileRow } from './BatchFileRow';
-import { clearDraft, removeFromDraft, setDraftCountry, setDraftTemplate, useDraftStore, type BatchDraft } from './draft-store';
+import { clearDraft, removeFromDraft, setDraftCountry, setDraftTemplate, stopHashing, useDraftStore, type BatchDraft } from './draft-store';
 import { sendBatch, type SendItem, type SendResult } from './send-batch';
 
 const defaultPreferences = { country: 'IT', e2eIdTemplate: 'LD-{date}-{file}-{rand}' } as const;
@@ -92,15 +92,17 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
       toRejected(row, [...row.fileIssues, ...(row.e2eIssue ? [row.e2eIssue] : [])].map((issue) => issueText(t, issue, language)).join(' ')),
     );
     setFailure(null);
+    stopHashing();
     setSentAgainst(existing.data ?? []);
     setProgress({ done: 0, total: items.length });
     batchSummaries.beginSend();
     const granter = shellGranter();
+    const binary = shellCarriesBlobs();
     let result: SendResult;
     try {
       result = await sendBatch(items, { country: view.country, template: view.template.trim() }, {
         add: (input) => bridge.invoke('uploads.add', input),
-        toFileRefs: (dropped) => toFileRefs(dropped, granter),
+        toFileRefs: (dropped) => toFileRefs(dropped, granter, binary),
         onProgress: (done, total) => setProgress({ done, total }),
       });
     } catch (error) {

@@ -3,7 +3,7 @@
  * call. Large batches go in several calls so no call carries more than a few tens of MiB; each
  * call's files are read only just before it.
  */
-import type { ChannelInput, ChannelOutput, FileRef, RejectedFile, UploadCountry, UploadEntry } from '../../../../../shared/contract';
+import type { ChannelInput, ChannelOutput, RejectedFile, UploadCountry, UploadEntry, UploadFileRef } from '../../../../../shared/contract';
 import type { DroppedFile } from '../intake/dropped-files';
 import { encodedSize } from '../intake/file-ref';
 
@@ -15,8 +15,8 @@ export interface SendItem {
 
 export interface SendDeps {
   add: (input: ChannelInput<'uploads.add'>) => Promise<ChannelOutput<'uploads.add'>>;
-  /** One call's files as FileRefs (handles or bytes), or the Error that kept each from being read. */
-  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<FileRef | Error>>;
+  /** One call's files as file refs (handles or bytes), or the Error that kept each from being read. */
+  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<UploadFileRef | Error>>;
   onProgress?: (handedOver: number, total: number) => void;
   /** Files per call at most (default CALL_MAX_FILES). */
   maxFilesPerCall?: number;
@@ -80,8 +80,8 @@ export async function sendBatch(
   let handedOver = 0;
   deps.onProgress?.(0, items.length);
   for (const [index, call] of calls.entries()) {
-    const files: Array<{ file: FileRef; e2eId: string }> = [];
-    let refs: Array<FileRef | Error>;
+    const files: Array<{ file: UploadFileRef; e2eId: string }> = [];
+    let refs: Array<UploadFileRef | Error>;
     try {
       refs = await deps.toFileRefs(call.map((item) => item.dropped));
     } catch (error) {
