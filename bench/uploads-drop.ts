@@ -64,6 +64,8 @@ interface DropRun {
   /** Every file accepted before the bench stopped watching. */
   complete: boolean;
   shellPeakRssMb: number | null;
+  /** The shell's resident memory just before the drop (the core, its warmed official-rules engine, the bridge). */
+  shellRssBeforeMb: number | null;
   dropMb: number;
 }
 
@@ -141,14 +143,14 @@ function writeTree(dir: string, count: number, sizeKb: number): void {
   }
 }
 
-/** The shell's process (found by its user-data folder) and its peak resident memory, from /proc (Linux). */
-function shellPeakRssMb(shell: BenchShell): number | null {
+/** The shell's process (found by its user-data folder) and its peak (VmHWM) or current (VmRSS) resident memory, from /proc (Linux). */
+function shellRssMb(shell: BenchShell, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | null {
   if (process.platform !== 'linux') return null;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes('browser-shell') || !cmdline.includes(shell.userDataDir)) continue;
-      const peak = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const peak = new RegExp(`${which}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       return peak ? Math.round(Number(peak) / 1024) : null;
     } catch {
       // A process that ended meanwhile.
@@ -197,6 +199,7 @@ export function topSelfTimes(profile: CpuProfile, count = 25): Array<{ ms: numbe
 
 async function measureRun(page: Page, shell: BenchShell, route: DropRun['route'], files: number, options: UploadsDropOptions, pick: () => Promise<void>): Promise<DropRun> {
   await page.evaluate(RECORDER);
+  const shellRssBeforeMb = shellRssMb(shell, 'VmRSS');
   const cdp = options.profileDir ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -254,7 +257,8 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     longestTaskMs: round(maximum(longTasks.map((task) => task.duration))) || 0,
     progress,
     complete,
-    shellPeakRssMb: shellPeakRssMb(shell),
+    shellPeakRssMb: shellRssMb(shell),
+    shellRssBeforeMb,
     dropMb: round((files * (options.sizeKb * 1000 + 60)) / (1024 * 1024)),
   };
 }
@@ -286,7 +290,7 @@ const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
         ok: null,
         note: `${run.progress.at(-1) ?? 0} of ${run.files} accepted`,
       },
-      { bench: 'uploads-drop', measure: `${what}: browser shell's peak RSS`, value: run.shellPeakRssMb, unit: 'MB', budget: null, ok: null, note: `the files: ${run.dropMb} MB` },
+      { bench: 'uploads-drop', measure: `${what}: browser shell's peak RSS`, value: run.shellPeakRssMb, unit: 'MB', budget: null, ok: null, note: `the files: ${run.dropMb} MB; ${run.shellRssBeforeMb ?? '?'} MB just before the drop` },
     ];
   });
 

@@ -11,7 +11,7 @@ import { bridge } from '../../bridge';
 import { Icon } from '../../components/Icon';
 import './frame-layer.css';
 import { i18n } from '../../i18n';
-import { addToDraft } from './batch/draft-store';
+import { addToDraftInSteps } from './batch/draft-store';
 import { collectFromDataTransfer, dragHasFiles } from './intake/dropped-files';
 import { batchSummaries, setUploadsNavigator } from './summary-toast';
 import { statusLabel } from './format';
@@ -92,9 +92,9 @@ function DropOverlay({ disabled }: { disabled: boolean }) {
       stop();
       if (disabled || handledInside) return;
       collectFromDataTransfer(event.dataTransfer)
-        .then((collected) => {
+        .then(async (collected) => {
           if (collected.files.length === 0 && collected.unreadable.length === 0) return;
-          addToDraft(collected);
+          await addToDraftInSteps(collected);
           navigate('/uploads');
         })
         .catch(() => undefined);

@@ -218,6 +218,26 @@ describe('files with the same content in one batch', () => {
     clearDraft();
   });
 
+  it('asks a big pick for its files\' sizes in steps, letting the page draw between them, then starts the batch', async () => {
+    const { addToDraftInSteps, clearDraft, METADATA_STEP, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const asked: number[] = [];
+    const count = METADATA_STEP * 2 + 5;
+    const files = Array.from({ length: count }, (_, index) => {
+      const file = new File(['<a/>'], `f${index}.xml`);
+      Object.defineProperty(file, 'size', { get: () => (asked.push(index), 4) });
+      return { file, relativePath: `dir/f${index}.xml` };
+    });
+    const askedAtYield: number[] = [];
+    await addToDraftInSteps({ files, skippedHidden: 0, unreadable: [] }, async () => {
+      askedAtYield.push(new Set(asked).size);
+      expect(useDraftStore.getState().draft).toBeNull();
+    });
+    expect(askedAtYield).toEqual([METADATA_STEP, METADATA_STEP * 2]);
+    expect(useDraftStore.getState().draft?.files).toHaveLength(count);
+    clearDraft();
+  });
+
   it('keeps one file once when the same drop arrives twice', async () => {
     const { addToDraft, clearDraft, useDraftStore } = await import('./draft-store');
     clearDraft();

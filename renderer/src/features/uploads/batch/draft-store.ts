@@ -76,6 +76,28 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
   void hashLookalikes();
 }
 
+/** Files whose size and date are taken per step (see addToDraftInSteps). */
+export const METADATA_STEP = 64;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Asks a File for its size and date (the browser keeps them once asked). */
+const readMetadata = (file: File): number => file.size + file.lastModified;
+
+/**
+ * addToDraft for a drop or pick of any size. A file picked from a folder learns its size and date
+ * from the system the first time it is asked, synchronously (Chromium asks the browser process
+ * for each one): asking for 5 000 at once held the page for seconds. They are asked here in steps,
+ * the page free to draw between them, and then kept by the File for every later look.
+ */
+export async function addToDraftInSteps(collected: CollectedFiles, yieldToPage: () => Promise<void> = nextTask): Promise<void> {
+  for (let start = 0; start < collected.files.length; start += METADATA_STEP) {
+    if (start > 0) await yieldToPage();
+    for (const { file } of collected.files.slice(start, start + METADATA_STEP)) readMetadata(file);
+  }
+  addToDraft(collected);
+}
+
 /** Hex SHA-256 of a file's bytes (Web Crypto: the renderer has no Node). */
 export async function contentHash(file: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
