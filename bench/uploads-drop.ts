@@ -66,6 +66,8 @@ interface DropRun {
   /** The drop or pick event's creation → its first listener (the browser's own work), and the app's handler. */
   pickDispatchMs: number | null;
   pickHandlerMs: number | null;
+  /** Rows of fixed height (never measured) in view at the end, and how many of them clip their content (must be 0), with the tallest content. */
+  fixedRows: { shown: number; clipped: number; tallestContentPx: number };
   shellPeakRssMb: number | null;
   /** The shell's resident memory just before the drop (the core, its warmed official-rules engine, the bridge). */
   shellRssBeforeMb: number | null;
@@ -88,6 +90,14 @@ const PROGRESS_EVERY_MS = 3_000;
  * keeps every rAF interval, Chromium's long tasks, and marks: drop (or folder picked), the Upload
  * click, and the first frame whose uploads list shows a file Sending, Accepted or Delivered.
  */
+/** The uploads list's fixed-height rows in view: a row whose content is taller than the row is cut off. */
+const FIXED_ROWS = `(() => {
+  const rows = [...document.querySelectorAll('.uploads-list__item--fixed')];
+  // The row's own content: its main line and the row's bottom border.
+  const heights = rows.map((row) => (row.querySelector('.upload-row__main')?.offsetHeight ?? 0) + 1);
+  return { shown: rows.length, clipped: rows.filter((row) => row.scrollHeight > row.clientHeight).length, tallestContentPx: Math.max(0, ...heights) };
+})()`;
+
 const RECORDER = `(() => {
   const rec = { deltas: [], stamps: [], longTasks: [], marks: {}, stop: false };
   globalThis.__dropBench = rec;
@@ -236,6 +246,7 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     if (failed > 0) throw new Error(`${failed} of the ${files} files failed or were refused during the bench.`);
     if (Date.now() - clickedAt > limitMs) break;
   }
+  const fixedRows = (await page.evaluate(FIXED_ROWS)) as DropRun['fixedRows'];
   const rec = (await page.evaluate(recorded)) as Recorded;
   if (cdp && options.profileDir) {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
@@ -266,6 +277,7 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     complete,
     pickDispatchMs: rec.marks.pickDispatchMs === undefined ? null : round(rec.marks.pickDispatchMs),
     pickHandlerMs: rec.marks.pickHandlerMs === undefined ? null : round(rec.marks.pickHandlerMs),
+    fixedRows,
     shellPeakRssMb: shellRssMb(shell),
     shellRssBeforeMb,
     dropMb: round((files * (options.sizeKb * 1000 + 60)) / (1024 * 1024)),
@@ -289,6 +301,7 @@ const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
       { bench: 'uploads-drop', measure: `${what}: Upload pressed → first file Sending`, value: run.firstSendingMs, unit: 'ms', budget: `≤ ${FIRST_SENDING_BUDGET_MS} ms`, ok: run.firstSendingMs <= FIRST_SENDING_BUDGET_MS },
       { bench: 'uploads-drop', measure: `${what}: longest frame from the drop on`, value: run.maxFrameMs, unit: 'ms', budget: `≤ ${FRAME_BUDGET_MS} ms`, ok: run.maxFrameMs <= FRAME_BUDGET_MS, note: `p95 ${run.p95FrameMs} ms over ${run.frames} frames; ${run.longTasks} long tasks, longest ${run.longestTaskMs} ms` },
       { bench: 'uploads-drop', measure: `${what}: per-file progress (samples that rose)`, value: rising, unit: 'samples', budget: '≥ 3', ok: rising >= 3, note: `accepted every ${PROGRESS_EVERY_MS / 1000} s: ${run.progress.join(', ')}` },
+      { bench: 'uploads-drop', measure: `${what}: fixed-height rows that cut their content off`, value: run.fixedRows.clipped, unit: 'rows', budget: '0', ok: run.fixedRows.clipped === 0, note: `${run.fixedRows.shown} such rows in view at the end, tallest content ${run.fixedRows.tallestContentPx} px` },
       { bench: 'uploads-drop', measure: `${what}: drop → batch ready to upload`, value: run.readyMs, unit: 'ms', budget: null, ok: null, note: `the event reached the page ${run.pickDispatchMs ?? '?'} ms after it was made; the app's handler took ${run.pickHandlerMs ?? '?'} ms` },
       {
         bench: 'uploads-drop',

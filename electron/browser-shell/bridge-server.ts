@@ -82,25 +82,34 @@ const sendText = (response: ServerResponse, status: number, text: string, header
 
 class BodyTooLarge extends Error {}
 
+/**
+ * The request's body. With a Content-Length (the browser always sends one for a call with files)
+ * it is read straight into one buffer of that size, each chunk dropped as soon as it is copied:
+ * gathering the chunks and joining them at the end held a call's bytes twice (4 MiB calls of files).
+ */
 const readBody = (request: IncomingMessage, limit: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length']);
+    const declaredHeader = request.headers['content-length'];
+    const declared = declaredHeader === undefined ? Number.NaN : Number(declaredHeader);
     if (Number.isFinite(declared) && declared > limit) {
       reject(new BodyTooLarge());
       return;
     }
+    const into = Number.isSafeInteger(declared) && declared >= 0 ? Buffer.allocUnsafeSlow(declared) : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
+      if (size + chunk.length > (into ? into.length : limit)) {
+        // Node's parser stops a body at its Content-Length, so only a body without one gets here.
         reject(new BodyTooLarge());
         request.destroy();
         return;
       }
-      chunks.push(chunk);
+      if (into) chunk.copy(into, size);
+      else chunks.push(chunk);
+      size += chunk.length;
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(into ? into.subarray(0, size) : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 
