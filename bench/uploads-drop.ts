@@ -13,6 +13,8 @@
  *     requestAnimationFrame interval ≤ 100 ms (and the long tasks Chromium reports, for the why);
  *   - per-file progress: the count of accepted files, sampled through the page's bridge every few
  *     seconds, must rise step by step (not all at once at the end);
+ *   - the uploads list's fixed-height rows (never measured) in view at the end: none may cut its
+ *     content off (the tallest content is reported beside the row height);
  *   - the browser shell's peak RSS (its core; the emulator is another process): with 1 KB of
  *     overhead per file it stays far below twice the drop's bytes, i.e. no file's bytes are held twice.
  *

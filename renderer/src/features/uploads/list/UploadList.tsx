@@ -94,21 +94,30 @@ function VirtualRows({ entries }: { entries: UploadEntry[] }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const expanded = useUploadsUi((state) => state.expanded);
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented.
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
+  // Stable while the list and the expanded rows stay: the virtualizer then keeps its row positions between renders.
+  const estimateSize = useCallback(
+    (index: number) => {
       const entry = entries[index];
       return entry && isTall(entry, expanded[entry.localId] === true) ? TALL_ROW_ESTIMATE : ROW_HEIGHT;
     },
-    overscan: 10,
-    // A row's size is cached by key: one that grows or shrinks back is another item to the virtualizer.
-    getItemKey: (index) => {
+    [entries, expanded],
+  );
+  // A row's size is cached by key: one that grows or shrinks back is another item to the virtualizer.
+  const getItemKey = useCallback(
+    (index: number) => {
       const entry = entries[index];
       if (!entry) return index;
       return isTall(entry, expanded[entry.localId] === true) ? `${entry.localId}:tall` : entry.localId;
     },
+    [entries, expanded],
+  );
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented.
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 10,
+    getItemKey,
     // The sticky column captions sit above the rows inside the scroll box.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
