@@ -14,7 +14,7 @@
  *   - per-file progress: the count of accepted files, sampled through the page's bridge every few
  *     seconds, must rise step by step (not all at once at the end);
  *   - the uploads list's fixed-height rows (never measured) in view at the end: none may cut its
- *     content off (the tallest content is reported beside the row height);
+ *     content off (the tallest cell is reported beside the room a row gives it);
  *   - the browser shell's peak RSS (its core; the emulator is another process): with 1 KB of
  *     overhead per file it stays far below twice the drop's bytes, i.e. no file's bytes are held twice.
  *
@@ -69,7 +69,7 @@ interface DropRun {
   pickDispatchMs: number | null;
   pickHandlerMs: number | null;
   /** Rows of fixed height (never measured) in view at the end, and how many of them clip their content (must be 0), with the tallest content. */
-  fixedRows: { shown: number; clipped: number; tallestContentPx: number };
+  fixedRows: { shown: number; clipped: number; tallestCellPx: number; cellRoomPx: number };
   shellPeakRssMb: number | null;
   /** The shell's resident memory just before the drop (the core, its warmed official-rules engine, the bridge). */
   shellRssBeforeMb: number | null;
@@ -95,9 +95,17 @@ const PROGRESS_EVERY_MS = 3_000;
 /** The uploads list's fixed-height rows in view: a row whose content is taller than the row is cut off. */
 const FIXED_ROWS = `(() => {
   const rows = [...document.querySelectorAll('.uploads-list__item--fixed')];
-  // The row's own content: its main line and the row's bottom border.
-  const heights = rows.map((row) => (row.querySelector('.upload-row__main')?.offsetHeight ?? 0) + 1);
-  return { shown: rows.length, clipped: rows.filter((row) => row.scrollHeight > row.clientHeight).length, tallestContentPx: Math.max(0, ...heights) };
+  // The tallest cell, and the room a cell has inside its row's main line (its height less its padding).
+  const cells = rows.flatMap((row) => [...row.querySelectorAll('.upload-row__main > [role="cell"]')]);
+  const main = rows[0]?.querySelector('.upload-row__main');
+  const style = main ? getComputedStyle(main) : null;
+  const room = main && style ? main.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) : 0;
+  return {
+    shown: rows.length,
+    clipped: rows.filter((row) => row.scrollHeight > row.clientHeight).length,
+    tallestCellPx: Math.max(0, ...cells.map((cell) => cell.offsetHeight)),
+    cellRoomPx: room,
+  };
 })()`;
 
 const RECORDER = `(() => {
@@ -303,7 +311,7 @@ const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
       { bench: 'uploads-drop', measure: `${what}: Upload pressed → first file Sending`, value: run.firstSendingMs, unit: 'ms', budget: `≤ ${FIRST_SENDING_BUDGET_MS} ms`, ok: run.firstSendingMs <= FIRST_SENDING_BUDGET_MS },
       { bench: 'uploads-drop', measure: `${what}: longest frame from the drop on`, value: run.maxFrameMs, unit: 'ms', budget: `≤ ${FRAME_BUDGET_MS} ms`, ok: run.maxFrameMs <= FRAME_BUDGET_MS, note: `p95 ${run.p95FrameMs} ms over ${run.frames} frames; ${run.longTasks} long tasks, longest ${run.longestTaskMs} ms` },
       { bench: 'uploads-drop', measure: `${what}: per-file progress (samples that rose)`, value: rising, unit: 'samples', budget: '≥ 3', ok: rising >= 3, note: `accepted every ${PROGRESS_EVERY_MS / 1000} s: ${run.progress.join(', ')}` },
-      { bench: 'uploads-drop', measure: `${what}: fixed-height rows that cut their content off`, value: run.fixedRows.clipped, unit: 'rows', budget: '0', ok: run.fixedRows.clipped === 0, note: `${run.fixedRows.shown} such rows in view at the end, tallest content ${run.fixedRows.tallestContentPx} px` },
+      { bench: 'uploads-drop', measure: `${what}: fixed-height rows that cut their content off`, value: run.fixedRows.clipped, unit: 'rows', budget: '0', ok: run.fixedRows.clipped === 0, note: `${run.fixedRows.shown} such rows in view at the end; tallest cell ${run.fixedRows.tallestCellPx} px of ${run.fixedRows.cellRoomPx} px` },
       { bench: 'uploads-drop', measure: `${what}: drop → batch ready to upload`, value: run.readyMs, unit: 'ms', budget: null, ok: null, note: `the event reached the page ${run.pickDispatchMs ?? '?'} ms after it was made; the app's handler took ${run.pickHandlerMs ?? '?'} ms` },
       {
         bench: 'uploads-drop',
