@@ -80,6 +80,8 @@ export interface UploadRoutesResult {
   peakRssMb: number;
   /** RSS once the core, the bridge and the renderer's process are up, before the first drop. */
   baseRssMb: number;
+  /** Where the peak's memory was (MB): the V8 heap in use, and Buffers / ArrayBuffers outside it. */
+  atPeakMb: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   ok: boolean;
 }
 
@@ -258,7 +260,13 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
   const wire = new Wire();
   const baseRssMb = Math.round(process.memoryUsage.rss() / (1024 * 1024));
   let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+  let atPeak = process.memoryUsage();
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage.rss();
+    if (rss <= peakRss) return;
+    peakRss = rss;
+    atPeak = process.memoryUsage();
+  }, 50);
   const figures: Record<Side, RunFigures[]> = { bare: [], handles: [], bridge: [], 'bridge-json': [] };
   const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   try {
@@ -317,6 +325,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
         : {}),
       peakRssMb,
       baseRssMb,
+      atPeakMb: { heapUsed: mb(atPeak.heapUsed), heapTotal: mb(atPeak.heapTotal), external: mb(atPeak.external), arrayBuffers: mb(atPeak.arrayBuffers) },
       // The earlier route (bridge-json) is measured for comparison only.
       ok: order.every((side) => side === 'bare' || side === 'bridge-json' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && peakRssMb <= 300,
     };
@@ -329,6 +338,10 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
     await stopEmulatorProcess(emulator);
     for (const folder of [dir, userDataDir, rendererDir]) fs.rmSync(folder, { recursive: true, force: true });
   }
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
 }
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
