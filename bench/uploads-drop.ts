@@ -13,10 +13,12 @@
  *     requestAnimationFrame interval ≤ 100 ms (and the long tasks Chromium reports, for the why);
  *   - per-file progress: the count of accepted files, sampled through the page's bridge every few
  *     seconds, must rise step by step (not all at once at the end);
+ *   - the uploads list's fixed-height rows (never measured) in view at the end: none may cut its
+ *     content off (the tallest cell is reported beside the room a row gives it);
  *   - the browser shell's peak RSS (its core; the emulator is another process): with 1 KB of
  *     overhead per file it stays far below twice the drop's bytes, i.e. no file's bytes are held twice.
  *
- *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0]
+ *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]
  *
  * `--watch-seconds N` stops watching N s after Upload is pressed (on a loaded machine a whole drop
  * takes many minutes; the budgets are about how it starts and how smooth it stays).
@@ -44,6 +46,8 @@ export interface UploadsDropOptions {
   latency: string;
   /** Stop watching after this long once Upload is pressed (0: until every file is accepted, within a limit). */
   watchSeconds: number;
+  /** Record a CPU profile of the page from the drop on (Chromium's profiler through CDP) into this folder. */
+  profileDir?: string;
 }
 
 interface DropRun {
@@ -61,7 +65,14 @@ interface DropRun {
   progress: number[];
   /** Every file accepted before the bench stopped watching. */
   complete: boolean;
+  /** The drop or pick event's creation → its first listener (the browser's own work), and the app's handler. */
+  pickDispatchMs: number | null;
+  pickHandlerMs: number | null;
+  /** Rows of fixed height (never measured) in view at the end, and how many of them clip their content (must be 0), with the tallest content. */
+  fixedRows: { shown: number; clipped: number; tallestCellPx: number; cellRoomPx: number };
   shellPeakRssMb: number | null;
+  /** The shell's resident memory just before the drop (the core, its warmed official-rules engine, the bridge). */
+  shellRssBeforeMb: number | null;
   dropMb: number;
 }
 
@@ -81,6 +92,22 @@ const PROGRESS_EVERY_MS = 3_000;
  * keeps every rAF interval, Chromium's long tasks, and marks: drop (or folder picked), the Upload
  * click, and the first frame whose uploads list shows a file Sending, Accepted or Delivered.
  */
+/** The uploads list's fixed-height rows in view: a row whose content is taller than the row is cut off. */
+const FIXED_ROWS = `(() => {
+  const rows = [...document.querySelectorAll('.uploads-list__item--fixed')];
+  // The tallest cell, and the room a cell has inside its row's main line (its height less its padding).
+  const cells = rows.flatMap((row) => [...row.querySelectorAll('.upload-row__main > [role="cell"]')]);
+  const main = rows[0]?.querySelector('.upload-row__main');
+  const style = main ? getComputedStyle(main) : null;
+  const room = main && style ? main.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) : 0;
+  return {
+    shown: rows.length,
+    clipped: rows.filter((row) => row.scrollHeight > row.clientHeight).length,
+    tallestCellPx: Math.max(0, ...cells.map((cell) => cell.offsetHeight)),
+    cellRoomPx: room,
+  };
+})()`;
+
 const RECORDER = `(() => {
   const rec = { deltas: [], stamps: [], longTasks: [], marks: {}, stop: false };
   globalThis.__dropBench = rec;
@@ -90,7 +117,7 @@ const RECORDER = `(() => {
     rec.stamps.push(now);
     last = now;
     if (rec.marks.click !== undefined && rec.marks.firstSending === undefined) {
-      const list = document.querySelector('ul.uploads-list__rows');
+      const list = document.querySelector('.uploads-list__rows');
       if (list && /Sending|Accepted|Processing|Delivered/.test(list.textContent || '')) rec.marks.firstSending = performance.now();
     }
     if (!rec.stop) requestAnimationFrame(loop);
@@ -99,9 +126,13 @@ const RECORDER = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) rec.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask' });
-  const picked = () => { rec.marks.drop = performance.now(); };
+  // The pick's own cost before the page sees it (the event's creation → its first listener), and the app's handler (→ after it).
+  const picked = (event) => { rec.marks.drop = performance.now(); rec.marks.pickDispatchMs = rec.marks.drop - event.timeStamp; };
+  const handled = () => { if (rec.marks.drop !== undefined && rec.marks.pickHandlerMs === undefined) rec.marks.pickHandlerMs = performance.now() - rec.marks.drop; };
   document.addEventListener('drop', picked, true);
   document.addEventListener('change', picked, true);
+  window.addEventListener('drop', handled);
+  window.addEventListener('change', handled);
   document.addEventListener('click', (event) => {
     const button = event.target && event.target.closest ? event.target.closest('button') : null;
     if (button && /^Upload [0-9,.\\s]+ files?$/.test((button.textContent || '').trim())) rec.marks.click = performance.now();
@@ -126,7 +157,7 @@ interface Recorded {
   deltas: number[];
   stamps: number[];
   longTasks: Array<{ start: number; duration: number }>;
-  marks: { drop?: number; click?: number; firstSending?: number };
+  marks: { drop?: number; click?: number; firstSending?: number; pickDispatchMs?: number; pickHandlerMs?: number };
 }
 
 /** A folder tree of `count` invoices on disk: folders of 100 files. */
@@ -139,14 +170,14 @@ function writeTree(dir: string, count: number, sizeKb: number): void {
   }
 }
 
-/** The shell's process (found by its user-data folder) and its peak resident memory, from /proc (Linux). */
-function shellPeakRssMb(shell: BenchShell): number | null {
+/** The shell's process (found by its user-data folder) and its peak (VmHWM) or current (VmRSS) resident memory, from /proc (Linux). */
+function shellRssMb(shell: BenchShell, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | null {
   if (process.platform !== 'linux') return null;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes('browser-shell') || !cmdline.includes(shell.userDataDir)) continue;
-      const peak = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const peak = new RegExp(`${which}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       return peak ? Math.round(Number(peak) / 1024) : null;
     } catch {
       // A process that ended meanwhile.
@@ -165,8 +196,43 @@ const countStates = async (page: Page): Promise<{ accepted: number; failed: numb
     return { accepted, failed };
   })()`) as Promise<{ accepted: number; failed: number }>;
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions with the most self time in a CPU profile: where the page's main thread went. */
+export function topSelfTimes(profile: CpuProfile, count = 25): Array<{ ms: number; fn: string }> {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < samples.length; index += 1) {
+    const frame = byNode.get(samples[index]!)?.callFrame;
+    if (!frame) continue;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, ms]) => ({ fn, ms: round(ms) }));
+}
+
 async function measureRun(page: Page, shell: BenchShell, route: DropRun['route'], files: number, options: UploadsDropOptions, pick: () => Promise<void>): Promise<DropRun> {
   await page.evaluate(RECORDER);
+  const shellRssBeforeMb = shellRssMb(shell, 'VmRSS');
+  const cdp = options.profileDir ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await pick();
   const upload = page.getByRole('region', { name: 'Files to upload' }).getByRole('button', { name: /^Upload [\d,.\s]+ files?$/ });
   await upload.waitFor({ timeout: STEP_TIMEOUT_MS * 5 });
@@ -190,7 +256,16 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     if (failed > 0) throw new Error(`${failed} of the ${files} files failed or were refused during the bench.`);
     if (Date.now() - clickedAt > limitMs) break;
   }
+  const fixedRows = (await page.evaluate(FIXED_ROWS)) as DropRun['fixedRows'];
   const rec = (await page.evaluate(recorded)) as Recorded;
+  if (cdp && options.profileDir) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const file = path.join(options.profileDir, `uploads-drop-${route}.cpuprofile`);
+    fs.mkdirSync(options.profileDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    log(`uploads-drop: CPU profile of the page in ${file}; most self time: ${JSON.stringify(topSelfTimes(profile))}`);
+    await cdp.detach();
+  }
   const { drop, click, firstSending } = rec.marks;
   if (drop === undefined || click === undefined) throw new Error('The page did not see the drop or the Upload click.');
   const end = rec.stamps.at(-1) ?? click;
@@ -210,7 +285,11 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     longestTaskMs: round(maximum(longTasks.map((task) => task.duration))) || 0,
     progress,
     complete,
-    shellPeakRssMb: shellPeakRssMb(shell),
+    pickDispatchMs: rec.marks.pickDispatchMs === undefined ? null : round(rec.marks.pickDispatchMs),
+    pickHandlerMs: rec.marks.pickHandlerMs === undefined ? null : round(rec.marks.pickHandlerMs),
+    fixedRows,
+    shellPeakRssMb: shellRssMb(shell),
+    shellRssBeforeMb,
     dropMb: round((files * (options.sizeKb * 1000 + 60)) / (1024 * 1024)),
   };
 }
@@ -232,7 +311,8 @@ const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
       { bench: 'uploads-drop', measure: `${what}: Upload pressed → first file Sending`, value: run.firstSendingMs, unit: 'ms', budget: `≤ ${FIRST_SENDING_BUDGET_MS} ms`, ok: run.firstSendingMs <= FIRST_SENDING_BUDGET_MS },
       { bench: 'uploads-drop', measure: `${what}: longest frame from the drop on`, value: run.maxFrameMs, unit: 'ms', budget: `≤ ${FRAME_BUDGET_MS} ms`, ok: run.maxFrameMs <= FRAME_BUDGET_MS, note: `p95 ${run.p95FrameMs} ms over ${run.frames} frames; ${run.longTasks} long tasks, longest ${run.longestTaskMs} ms` },
       { bench: 'uploads-drop', measure: `${what}: per-file progress (samples that rose)`, value: rising, unit: 'samples', budget: '≥ 3', ok: rising >= 3, note: `accepted every ${PROGRESS_EVERY_MS / 1000} s: ${run.progress.join(', ')}` },
-      { bench: 'uploads-drop', measure: `${what}: drop → batch ready to upload`, value: run.readyMs, unit: 'ms', budget: null, ok: null },
+      { bench: 'uploads-drop', measure: `${what}: fixed-height rows that cut their content off`, value: run.fixedRows.clipped, unit: 'rows', budget: '0', ok: run.fixedRows.clipped === 0, note: `${run.fixedRows.shown} such rows in view at the end; tallest cell ${run.fixedRows.tallestCellPx} px of ${run.fixedRows.cellRoomPx} px` },
+      { bench: 'uploads-drop', measure: `${what}: drop → batch ready to upload`, value: run.readyMs, unit: 'ms', budget: null, ok: null, note: `the event reached the page ${run.pickDispatchMs ?? '?'} ms after it was made; the app's handler took ${run.pickHandlerMs ?? '?'} ms` },
       {
         bench: 'uploads-drop',
         measure: run.complete ? `${what}: Upload pressed → every file accepted` : `${what}: watched for (not every file accepted yet)`,
@@ -242,7 +322,7 @@ const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
         ok: null,
         note: `${run.progress.at(-1) ?? 0} of ${run.files} accepted`,
       },
-      { bench: 'uploads-drop', measure: `${what}: browser shell's peak RSS`, value: run.shellPeakRssMb, unit: 'MB', budget: null, ok: null, note: `the files: ${run.dropMb} MB` },
+      { bench: 'uploads-drop', measure: `${what}: browser shell's peak RSS`, value: run.shellPeakRssMb, unit: 'MB', budget: null, ok: null, note: `the files: ${run.dropMb} MB; ${run.shellRssBeforeMb ?? '?'} MB just before the drop` },
     ];
   });
 
@@ -298,7 +378,8 @@ export async function runUploadsDropBench(options: Partial<UploadsDropOptions> =
 }
 
 if (isMainModule(import.meta.url)) {
-  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds'], 'npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0]');
+  const usage = 'npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]';
+  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds', 'profile'], usage);
   const watchSeconds = wholeNumberFlag('watch-seconds', flags['watch-seconds'], 0, 3600);
   const files = wholeNumberFlag('files', flags.files, 0, 5000);
   const treeFiles = wholeNumberFlag('tree-files', flags['tree-files'], 0, 5000);
@@ -310,6 +391,7 @@ if (isMainModule(import.meta.url)) {
       ...(sizeKb === undefined ? {} : { sizeKb }),
       ...(watchSeconds === undefined ? {} : { watchSeconds }),
       ...(flags.latency ? { latency: flags.latency } : {}),
+      ...(flags.profile ? { profileDir: path.resolve(flags.profile) } : {}),
     }),
   );
 }

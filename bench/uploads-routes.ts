@@ -3,8 +3,9 @@
  * 20–80 ms on every request (`--faults latency=20-80`):
  *   - granted handles (Electron): the preload grants the dropped files (`CoreApp.grantFiles`), the
  *     renderer calls `uploads.add` with the handles, 200 files a call as it does;
- *   - browser shell: the bytes, base64 in JSON, POSTed to the shell's bridge (`/bridge/invoke/
- *     uploads.add`, its secret and Origin), 200 files a call as the renderer does;
+ *   - browser shell (`bridge`): the files as binary, POSTed to the shell's bridge (`/bridge/invoke/
+ *     uploads.add`, its secret and Origin), 200 files a call as the renderer does; `bridge-json`
+ *     (only with `--sides`) is the route before issue 12's sixth session, the bytes base64 in JSON;
  *   - bare POSTs of the same bodies at the same concurrency (the app's, `UPLOAD_CONCURRENCY`).
  * One core app (the real one: profile, login, handlers, journal, reading thread) takes every
  * drop. Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
@@ -12,7 +13,7 @@
  * `sendHeaders` diagnostics channel), the bridge's share (time inside the `uploads.add` calls),
  * and the peak RSS of this process (the core; the emulator runs in its own).
  *
- *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge]
+ *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json]
  *
  * Every side reads its files from disk in its run: the bare loop reads and encodes; the bridge
  * route's renderer reads and encodes each call's files in its own process, as Chromium does
@@ -50,7 +51,7 @@ const CONCURRENCY = UPLOAD_CONCURRENCY;
 const WINDOW = 'electron:1';
 const SETTLE_MS = 500;
 
-type Side = 'bare' | 'handles' | 'bridge';
+type Side = 'bare' | 'handles' | 'bridge' | 'bridge-json';
 
 interface RunFigures {
   wallMs: number;
@@ -76,9 +77,13 @@ export interface UploadRoutesResult {
   bridgeFirstPostMs: number;
   handlesCallsShare: number;
   bridgeCallsShare: number;
+  /** The earlier bridge route (base64 JSON), when measured (`--sides …,bridge-json`). */
+  bridgeJson?: { ms: number; ratio: number; roundRatios: number[]; firstPostMs: number; callsShare: number };
   peakRssMb: number;
   /** RSS once the core, the bridge and the renderer's process are up, before the first drop. */
   baseRssMb: number;
+  /** Where the peak's memory was (MB): the V8 heap in use, and Buffers / ArrayBuffers outside it. */
+  atPeakMb: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   ok: boolean;
 }
 
@@ -210,14 +215,14 @@ function startRendererProcess(): ChildProcess {
   return fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'bridge-renderer-child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
-/** What the browser shell does: each call's bytes, base64 in JSON, through the loopback bridge, from the renderer's own process. */
-async function byBridge(renderer: ChildProcess, bridge: BridgeServer, secret: string, set: FileSet, wire: Wire): Promise<RunFigures> {
+/** What the browser shell does: each call's files (binary, or base64 in JSON before), through the loopback bridge, from the renderer's own process. */
+async function byBridge(renderer: ChildProcess, bridge: BridgeServer, secret: string, set: FileSet, wire: Wire, binary: boolean): Promise<RunFigures> {
   const all = wire.expect(set.names.length);
   const answered = new Promise<DropAnswer>((resolve, reject) => {
     renderer.once('message', (answer) => resolve(answer as DropAnswer));
     renderer.once('exit', (code) => reject(new Error(`The renderer's process ended (${code}) during the bench.`)));
   });
-  const message: DropMessage = { origin: bridge.origin, secret, calls: planCalls(set.paths) };
+  const message: DropMessage = { origin: bridge.origin, secret, calls: planCalls(set.paths), binary };
   renderer.send(message);
   const answer = await answered;
   if (answer.error) throw new Error(answer.error);
@@ -257,8 +262,14 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
   const wire = new Wire();
   const baseRssMb = Math.round(process.memoryUsage.rss() / (1024 * 1024));
   let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
-  const figures: Record<Side, RunFigures[]> = { bare: [], handles: [], bridge: [] };
+  let atPeak = process.memoryUsage();
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage.rss();
+    if (rss <= peakRss) return;
+    peakRss = rss;
+    atPeak = process.memoryUsage();
+  }, 50);
+  const figures: Record<Side, RunFigures[]> = { bare: [], handles: [], bridge: [], 'bridge-json': [] };
   const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   try {
     const order: Side[] = ['bare', ...(options.sides ?? ['handles', 'bridge']).filter((side) => side !== 'bare')];
@@ -270,7 +281,10 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
         const set = makeSet(dir, `${side}-${round}`, count, sizeKb);
         syncDisks();
         await settle();
-        const run = side === 'bare' ? await bare(emulator, set, wire, String(round)) : side === 'handles' ? await byHandles(core, set, wire) : await byBridge(renderer, bridge, secret, set, wire);
+        const run =
+          side === 'bare' ? await bare(emulator, set, wire, String(round))
+          : side === 'handles' ? await byHandles(core, set, wire)
+          : await byBridge(renderer, bridge, secret, set, wire, side === 'bridge');
         if (round > 0) figures[side].push(run);
         fs.rmSync(path.join(dir, `${side}-${round}`), { recursive: true, force: true });
       }
@@ -300,9 +314,22 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
       bridgeFirstPostMs: Math.round(bridgeFirstPostMs),
       handlesCallsShare: rounded(med('handles', (run) => run.callsMs / run.wallMs)),
       bridgeCallsShare: rounded(med('bridge', (run) => run.callsMs / run.wallMs)),
+      ...(figures['bridge-json'].length > 0
+        ? {
+            bridgeJson: {
+              ms: Math.round(med('bridge-json', (run) => run.wallMs)),
+              ratio: rounded(median(ratios('bridge-json'))),
+              roundRatios: ratios('bridge-json').map((value) => rounded(value)),
+              firstPostMs: Math.round(med('bridge-json', (run) => run.firstPostMs)),
+              callsShare: rounded(med('bridge-json', (run) => run.callsMs / run.wallMs)),
+            },
+          }
+        : {}),
       peakRssMb,
       baseRssMb,
-      ok: order.every((side) => side === 'bare' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && peakRssMb <= 300,
+      atPeakMb: { heapUsed: mb(atPeak.heapUsed), heapTotal: mb(atPeak.heapTotal), external: mb(atPeak.external), arrayBuffers: mb(atPeak.arrayBuffers) },
+      // The earlier route (bridge-json) is measured for comparison only.
+      ok: order.every((side) => side === 'bare' || side === 'bridge-json' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && peakRssMb <= 300,
     };
   } finally {
     clearInterval(sampler);
@@ -315,6 +342,10 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
   }
 }
 
+function mb(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}
+
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   const { values } = parseArgs({ options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, rounds: { type: 'string' }, latency: { type: 'string' }, sides: { type: 'string' } } });
@@ -323,7 +354,7 @@ if (isMain) {
     ...(values['size-kb'] ? { sizeKb: Number(values['size-kb']) } : {}),
     ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
     ...(values.latency ? { latency: values.latency } : {}),
-    ...(values.sides ? { sides: values.sides.split(',').filter((side): side is Side => side === 'handles' || side === 'bridge') } : {}),
+    ...(values.sides ? { sides: values.sides.split(',').filter((side): side is Side => side === 'handles' || side === 'bridge' || side === 'bridge-json') } : {}),
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(result.ok ? 0 : 1);

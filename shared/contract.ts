@@ -76,6 +76,11 @@ export interface AcubeBridge {
    * browser shell, which sends bytes.
    */
   grantFiles?(files: readonly Blob[]): Promise<Array<GrantedFile | null>>;
+  /**
+   * Browser shell only: `Blob`s in a call's payload travel as raw bytes in the request body, not
+   * in its JSON (`uploads.add` takes them as `{ kind: 'binary', data }`).
+   */
+  readonly carriesBlobs?: boolean;
 }
 
 export * from './contract/errors';
@@ -92,7 +97,7 @@ export type * from './contract/activity';
 export type * from './contract/exports';
 export type * from './contract/sync';
 export type * from './contract/watch';
-export { fileRefSchema, fileHandleSchema, fileBytesSchema, destinationFolderSchema } from './contract/files';
+export { fileRefSchema, fileHandleSchema, fileBytesSchema, fileBinarySchema, uploadFileRefSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
 export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
 export {

@@ -1,7 +1,9 @@
 /**
  * The renderer's side of the browser-shell upload route, in its own process as Chromium's is:
- * for each planned `uploads.add` call, read its files, base64-encode them into the call's JSON and
- * POST it to the bridge (secret and Origin), one call after another as send-batch.ts does.
+ * for each planned `uploads.add` call, POST its files to the bridge (secret and Origin), one call
+ * after another as send-batch.ts does: as binary (`binary: true`, what the page does since issue
+ * 12's sixth session: the call's JSON with placeholders, then the files' bytes as Chromium reads
+ * them into the request) or, the earlier route, read and base64-encoded into the call's JSON.
  * Started by bench/uploads-routes.ts with `fork` (tsx); it answers each `drop` message with the
  * absolute time the drop began (`performance.timeOrigin + now`), the time spent in the calls and
  * the first refusal, if any.
@@ -9,12 +11,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { INVOKE_PATH_PREFIX, SECRET_HEADER } from '../../electron/browser-shell/bridge-script';
+import { BINARY_CONTENT_TYPE, INVOKE_PATH_PREFIX, JSON_BYTES_HEADER, SECRET_HEADER } from '../../electron/browser-shell/bridge-script';
 
 export interface DropMessage {
   origin: string;
   secret: string;
   calls: string[][];
+  binary: boolean;
 }
 
 export interface DropAnswer {
@@ -26,16 +29,28 @@ export interface DropAnswer {
 const agent = new Agent({ connections: 1 });
 const absoluteNow = (): number => performance.timeOrigin + performance.now();
 
-async function drop({ origin, secret, calls }: DropMessage): Promise<DropAnswer> {
+/** The request the bridge script makes for a call holding Blobs: JSON with `{ $blob, size }`, then the bytes. */
+async function binaryCall(call: readonly string[]): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const contents = await Promise.all(call.map((file) => fs.promises.readFile(file)));
+  const files = call.map((file, index) => ({ file: { kind: 'binary', name: path.basename(file), data: { $blob: index, size: contents[index]!.length } } }));
+  const json = Buffer.from(JSON.stringify({ country: 'IT', files }));
+  return { body: Buffer.concat([json, ...contents]), headers: { 'content-type': BINARY_CONTENT_TYPE, [JSON_BYTES_HEADER]: String(json.length) } };
+}
+
+async function jsonCall(call: readonly string[]): Promise<{ body: string; headers: Record<string, string> }> {
+  const files = await Promise.all(call.map(async (file) => ({ file: { kind: 'bytes', name: path.basename(file), base64: (await fs.promises.readFile(file)).toString('base64') } })));
+  return { body: JSON.stringify({ country: 'IT', files }), headers: { 'content-type': 'application/json' } };
+}
+
+async function drop({ origin, secret, calls, binary }: DropMessage): Promise<DropAnswer> {
   const startedAt = absoluteNow();
   let callsMs = 0;
   for (const call of calls) {
-    const files = await Promise.all(call.map(async (file) => ({ file: { kind: 'bytes', name: path.basename(file), base64: (await fs.promises.readFile(file)).toString('base64') } })));
-    const body = JSON.stringify({ country: 'IT', files });
+    const { body, headers } = binary ? await binaryCall(call) : await jsonCall(call);
     const callStarted = performance.now();
     const response = await request(`${origin}${INVOKE_PATH_PREFIX}uploads.add`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, [SECRET_HEADER]: secret },
+      headers: { ...headers, origin, [SECRET_HEADER]: secret },
       body,
       dispatcher: agent,
     });

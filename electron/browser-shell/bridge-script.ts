@@ -3,7 +3,7 @@ import { BRIDGE_SECRET_REFUSED } from './request-guard';
 /**
  * The browser shell's stand-in for the Electron preload: a classic script served as /bridge.js and
  * loaded by index.html before the app. It defines `window.acube = { invoke, on }` over fetch and
- * one EventSource.
+ * one EventSource. Blobs in a payload travel as binary (`JSON_BYTES_HEADER`).
  *
  * The per-launch secret arrives in the launch URL's fragment (`#s=<hex>`, never sent to any server
  * and never in logs); the script moves it to sessionStorage (this tab only, survives reloads) and
@@ -17,6 +17,14 @@ export const SECRET_FRAGMENT_PARAM = 's';
 export const BRIDGE_SCRIPT_PATH = '/bridge.js';
 export const INVOKE_PATH_PREFIX = '/bridge/invoke/';
 export const EVENTS_PATH = '/bridge/events';
+/**
+ * A call whose payload holds Blobs (dropped files) goes as `application/octet-stream`: the call's
+ * JSON (each Blob replaced by `{"$blob": i, "size": n}`), then the Blobs' bytes one after another.
+ * This header gives the JSON's length in bytes. The browser reads the files into the request
+ * itself: the page never reads, encodes or copies their bytes.
+ */
+export const JSON_BYTES_HEADER = 'x-ledgerdesk-json-bytes';
+export const BINARY_CONTENT_TYPE = 'application/octet-stream';
 /** Set on window (to "secret") when the page was opened without the bridge secret. */
 export const BRIDGE_MISSING_REASON_GLOBAL = 'acubeMissingReason';
 
@@ -53,16 +61,42 @@ export const bridgeScript = `(() => {
   const failure = (code, message, status) =>
     ({ ok: false, error: status === undefined ? { code, message } : { code, message, status } });
 
+  // The payload's JSON with each Blob replaced by a placeholder, and the Blobs in order.
+  const withoutBlobs = (payload) => {
+    const blobs = [];
+    const json = JSON.stringify(payload, (key, value) => {
+      if (value instanceof Blob) {
+        blobs.push(value);
+        return { $blob: blobs.length - 1, size: value.size };
+      }
+      return value;
+    });
+    return { json, blobs };
+  };
+
   const invoke = async (channel, payload) => {
     if (typeof channel !== 'string' || channel === '') return failure('bad_request', 'The channel must be a non-empty string.');
     let body;
-    try { body = payload === undefined ? '' : JSON.stringify(payload); }
+    const headers = { 'content-type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret };
+    try {
+      if (payload === undefined) body = '';
+      else {
+        const { json, blobs } = withoutBlobs(payload);
+        if (blobs.length === 0) body = json;
+        else {
+          const text = new TextEncoder().encode(json);
+          body = new Blob([text, ...blobs]);
+          headers['content-type'] = ${JSON.stringify(BINARY_CONTENT_TYPE)};
+          headers[${JSON.stringify(JSON_BYTES_HEADER)}] = String(text.length);
+        }
+      }
+    }
     catch (error) { return failure('bad_request', 'The request cannot be sent: ' + (error && error.message)); }
     let response;
     try {
       response = await fetch(${JSON.stringify(INVOKE_PATH_PREFIX)} + encodeURIComponent(channel), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret },
+        headers,
         body,
         cache: 'no-store',
         credentials: 'same-origin',
@@ -103,7 +137,7 @@ export const bridgeScript = `(() => {
   };
 
   Object.defineProperty(window, 'acube', {
-    value: Object.freeze({ invoke, on }),
+    value: Object.freeze({ invoke, on, carriesBlobs: true }),
     writable: false,
     configurable: false,
     enumerable: true,

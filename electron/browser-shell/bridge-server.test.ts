@@ -211,6 +211,30 @@ describe('bridge calls', () => {
     expect(get.status).toBe(405);
   });
 
+  it('hands the files of a binary call to the core as the bytes sent, outside the JSON', async () => {
+    const json = Buffer.from(JSON.stringify({ country: 'IT', files: [{ file: { kind: 'binary', name: 'a.xml', data: { $blob: 0, size: 4 } } }, { file: { kind: 'binary', name: 'b.xml', data: { $blob: 1, size: 3 } } }] }));
+    const body = Buffer.concat([json, Buffer.from('<a/>'), Buffer.from('<b>')]);
+    const reply = await invoke('uploads.add', body, { 'content-type': 'application/octet-stream', 'x-ledgerdesk-json-bytes': String(json.length) });
+    expect(reply.status).toBe(200);
+    const { payload } = fake.calls.at(-1)!;
+    const files = (payload as { files: Array<{ file: { name: string; data: Uint8Array } }> }).files;
+    expect(files.map(({ file }) => [file.name, file.data instanceof Uint8Array, Buffer.from(file.data).toString()])).toEqual([
+      ['a.xml', true, '<a/>'],
+      ['b.xml', true, '<b>'],
+    ]);
+  });
+
+  it('refuses a binary call whose bytes do not match what its JSON announces, without calling the core', async () => {
+    const before = fake.calls.length;
+    const json = Buffer.from(JSON.stringify({ files: [{ data: { $blob: 0, size: 10 } }] }));
+    const short = await invoke('uploads.add', Buffer.concat([json, Buffer.from('<a/>')]), { 'content-type': 'application/octet-stream', 'x-ledgerdesk-json-bytes': String(json.length) });
+    expect(short.status).toBe(400);
+    expect(envelopeOf(short)).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'The request carries 4 bytes of files, but its JSON announces 10.' } });
+    const noLength = await invoke('uploads.add', Buffer.concat([json, Buffer.from('<a/>')]), { 'content-type': 'application/octet-stream' });
+    expect(envelopeOf(noLength)).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('x-ledgerdesk-json-bytes') } });
+    expect(fake.calls.length).toBe(before);
+  });
+
   it('turns a throwing core into an internal error envelope', async () => {
     const reply = await invoke('preferences.set', '{}');
     expect(reply.status).toBe(200);

@@ -34,6 +34,24 @@ export const fileRefSchema = z.discriminatedUnion('kind', [fileHandleSchema, fil
 export type FileRef = z.infer<typeof fileRefSchema>;
 
 /**
+ * A file's bytes as binary, for `uploads.add` (a drop of thousands of files): the renderer hands
+ * the `File` itself, and the browser shell's bridge carries it outside the call's JSON, as the
+ * request body's raw bytes (no reading, no base64 on the page). Main receives them as a
+ * `Uint8Array` and accepts nothing else here. Only where the bridge says it carries blobs
+ * (`AcubeBridge.carriesBlobs`); Electron sends granted handles instead.
+ */
+export const fileBinarySchema = z.object({
+  kind: z.literal('binary'),
+  name: z.string().min(1).max(1024),
+  data: z.custom<Blob | Uint8Array>((value) => value instanceof Uint8Array, { error: "The file's bytes did not arrive as binary." }),
+  relativePath: z.string().max(4096).optional(),
+});
+
+/** What `uploads.add` takes for a file: a granted handle, or its bytes (base64 or binary). */
+export const uploadFileRefSchema = z.discriminatedUnion('kind', [fileHandleSchema, fileBytesSchema, fileBinarySchema], { error: NOT_A_FILE_REF });
+export type UploadFileRef = z.infer<typeof uploadFileRefSchema>;
+
+/**
  * Where the app writes files (bulk download): a folder handle (a native dialog's choice, or the
  * default download folder), or, in the browser shell only, a path the user typed: it has no native
  * dialog (electron/core/files/README.md, "Destination folders").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changesOf, channel, event, noInput } from './define';
-import { fileRefSchema, type FilePayload } from './files';
+import { uploadFileRefSchema, type FilePayload } from './files';
 
 export const uploadCountrySchema = z.enum(['IT', 'PL']);
 export type UploadCountry = z.infer<typeof uploadCountrySchema>;
@@ -87,7 +87,7 @@ export const uploadChannels = {
   /** Journals every accepted file before any network call; files that fail the local checks come back in `rejected`. */
   'uploads.add': channel<{ batchId: string; entries: UploadEntry[]; rejected: RejectedFile[] }>()(
     z.object({
-      files: z.array(z.object({ file: fileRefSchema, e2eId: z.string().max(1000).optional() })).min(1).max(5000),
+      files: z.array(z.object({ file: uploadFileRefSchema, e2eId: z.string().max(1000).optional() })).min(1).max(5000),
       country: uploadCountrySchema,
       e2eIdTemplate: z.string().trim().min(1).max(255).optional(),
     }),

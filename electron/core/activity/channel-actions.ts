@@ -3,7 +3,7 @@
  * one by one from the parsed input and the answer, so nothing else (a password, a passphrase, a
  * file's bytes) can reach the log.
  */
-import type { ActivityAction, ChannelName, ChannelOutput, ChannelParsedInput, DestinationFolder, FileRef } from '../../../shared/contract';
+import type { ActivityAction, ChannelName, ChannelOutput, ChannelParsedInput, DestinationFolder, UploadFileRef } from '../../../shared/contract';
 
 export interface ChannelActivity {
   action: ActivityAction;
@@ -14,7 +14,7 @@ export interface ChannelActivity {
 type Describe<C extends ChannelName> = (input: ChannelParsedInput<C>, output: ChannelOutput<C> | undefined) => ChannelActivity;
 type DescribeMap = { [C in ChannelName]?: Describe<C> };
 
-const fileName = (file: FileRef): string => (file.kind === 'bytes' ? file.name : (file.subpath?.split('/').pop() ?? 'a chosen file'));
+const fileName = (file: UploadFileRef): string => (file.kind === 'handle' ? (file.subpath?.split('/').pop() ?? 'a chosen file') : file.name);
 const folderName = (folder: DestinationFolder): string => (folder.kind === 'typed' ? folder.path : 'a chosen folder');
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

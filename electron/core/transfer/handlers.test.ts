@@ -53,6 +53,19 @@ describe('uploads channels', () => {
     expect(entries[0]?.history[0]?.note).toContain('sign in');
   });
 
+  it('journal files whose bytes arrived as binary (the browser shell), keep their content, and refuse binary given as text', async () => {
+    const core = makeApp();
+    const bytes = Buffer.from('<?xml version="1.0"?><Invoice/>');
+    const result = await core.handle('uploads.add', { country: 'IT', files: [{ file: { kind: 'binary', name: 'b.xml', data: new Uint8Array(bytes), relativePath: 'in/b.xml' } }] }, ctx);
+    expect(result).toMatchObject({ ok: true, value: { entries: [{ fileName: 'b.xml', origin: 'in/b.xml', size: bytes.length, state: 'queued' }], rejected: [] } });
+    if (!result.ok) return;
+    const { sha256 } = (result.value as { entries: Array<{ sha256: string }> }).entries[0]!;
+    // Kept once, as a blob under its hash, for sending after a restart.
+    expect(fs.readFileSync(path.join(dir ?? '', 'uploads', 'blobs', sha256)).equals(bytes)).toBe(true);
+    const asText = await core.handle('uploads.add', { country: 'IT', files: [{ file: { kind: 'binary', name: 'c.xml', data: '<c/>' } }] }, ctx);
+    expect(asText).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('binary') } });
+  });
+
   it('refuse a path named by the renderer, and read nothing', async () => {
     const core = makeApp();
     const secret = path.join(dir ?? '', 'vault.json');

@@ -1,6 +1,8 @@
 /** `uploads.*` and `transferDocuments.*` channels. */
-import { ownerOf } from '../app-types';
+import { AppError, type UploadFileRef } from '../../../shared/contract';
+import { ownerOf, type CallContext } from '../app-types';
 import type { HandlerFactory } from '../handlers';
+import type { DroppedFile } from './intake';
 import { createUploadsService } from './service';
 
 export const createUploadHandlers: HandlerFactory = (services) => {
@@ -17,17 +19,19 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     userDataDir: services.ports.userDataDir,
     ...(services.options.uploads ? { tuning: services.options.uploads } : {}),
   });
+  const intakeRefOf = async (file: UploadFileRef, context: CallContext): Promise<DroppedFile['file']> => {
+    if (file.kind === 'handle') return { kind: 'path', path: (await services.files.resolve(file, ownerOf(context), 'read')).path };
+    if (file.kind === 'bytes') return file;
+    // The schema let only a Uint8Array through (the bridge's binary body); this narrows the type.
+    if (!(file.data instanceof Uint8Array)) throw new AppError('bad_request', `The bytes of ${file.name} did not arrive as binary.`);
+    return { kind: 'binary', name: file.name, data: file.data, ...(file.relativePath !== undefined ? { relativePath: file.relativePath } : {}) };
+  };
   // The journal opens with the core's start (the session's first change) or the first uploads call.
   services.onDispose(() => uploads.dispose());
   return {
     // Handles are resolved for the calling window (a folder handle adds its files); bytes pass through.
     'uploads.add': async (input, context) => {
-      const files = await Promise.all(
-        input.files.map(async ({ file, e2eId }) => ({
-          file: file.kind === 'bytes' ? file : { kind: 'path' as const, path: (await services.files.resolve(file, ownerOf(context), 'read')).path },
-          ...(e2eId !== undefined ? { e2eId } : {}),
-        })),
-      );
+      const files = await Promise.all(input.files.map(async ({ file, e2eId }) => ({ file: await intakeRefOf(file, context), ...(e2eId !== undefined ? { e2eId } : {}) })));
       return uploads.add({ ...input, files });
     },
     'uploads.list': () => uploads.list(),

@@ -1,7 +1,8 @@
 /**
  * `uploads.add` before anything is journaled: dropped paths (folders expanded recursively, hidden
- * files skipped) and dropped bytes become candidate files, each checked like the service checks
- * it (shared/validation), hashed, and, for bytes, written once as a blob.
+ * files skipped) and dropped bytes (base64, or binary from the browser shell's bridge) become
+ * candidate files, each checked like the service checks it (shared/validation), hashed, and, for
+ * bytes, written once as a blob.
  */
 import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -28,15 +29,23 @@ import type { FileSource } from './journal/entry';
  * resolved by the handler, or a core-side source such as a watched folder) or dropped bytes.
  */
 export interface DroppedFile {
-  file: LocalFileRef;
+  file: LocalFileRef | BinaryFileRef;
   e2eId?: string;
+}
+
+/** Dropped bytes that arrived as binary (the browser shell's bridge), as a view of the call's body. */
+export interface BinaryFileRef {
+  kind: 'binary';
+  name: string;
+  data: Uint8Array;
+  relativePath?: string;
 }
 
 /** One file found in what was dropped, not yet checked. */
 export interface CandidateFile {
   fileName: string;
   origin: string;
-  content: { kind: 'path'; path: string } | { kind: 'bytes'; base64: string };
+  content: { kind: 'path'; path: string } | { kind: 'bytes'; base64: string } | { kind: 'binary'; data: Uint8Array };
   givenE2eId?: string;
 }
 
@@ -132,11 +141,12 @@ export async function expandDroppedFiles(
   );
   for (const [index, item] of dropped.entries()) {
     const ref = item.file;
-    if (ref.kind === 'bytes') {
+    if (ref.kind === 'bytes' || ref.kind === 'binary') {
       const origin = ref.relativePath ?? ref.name;
       // Inside a dropped folder, hidden files are skipped as on disk.
       if (ref.relativePath && ref.relativePath.split(/[\\/]/).some(isHidden)) continue;
-      add({ fileName: ref.name, origin, content: { kind: 'bytes', base64: ref.base64 }, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
+      const content = ref.kind === 'bytes' ? { kind: 'bytes' as const, base64: ref.base64 } : { kind: 'binary' as const, data: ref.data };
+      add({ fileName: ref.name, origin, content, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
       continue;
     }
     const name = path.basename(ref.path) || ref.path;
@@ -197,13 +207,14 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
   let size: number;
   let source: FileSource;
   let bytes: Buffer | undefined;
-  if (candidate.content.kind === 'bytes') {
-    const { base64 } = candidate.content;
-    if (!isStandardBase64(base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
-    size = base64DecodedLength(base64);
+  if (candidate.content.kind === 'bytes' || candidate.content.kind === 'binary') {
+    const { content } = candidate;
+    if (content.kind === 'bytes' && !isStandardBase64(content.base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
+    size = content.kind === 'bytes' ? base64DecodedLength(content.base64) : content.data.byteLength;
     if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
     if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
-    bytes = Buffer.from(base64, 'base64');
+    // Binary bytes are used where they arrived (a view of the bridge's request body): no copy.
+    bytes = content.kind === 'bytes' ? Buffer.from(content.base64, 'base64') : Buffer.from(content.data.buffer, content.data.byteOffset, content.data.byteLength);
     sha256 = sha256Hex(bytes);
     try {
       await context.blobs.put(sha256, bytes);

@@ -11,12 +11,12 @@ import { bridge } from '../../bridge';
 import { Icon } from '../../components/Icon';
 import './frame-layer.css';
 import { i18n } from '../../i18n';
-import { addToDraft } from './batch/draft-store';
+import { addToDraftInSteps } from './batch/draft-store';
 import { collectFromDataTransfer, dragHasFiles } from './intake/dropped-files';
 import { batchSummaries, setUploadsNavigator } from './summary-toast';
 import { statusLabel } from './format';
 import { announce, useUploadsUi } from './model/ui-store';
-import { applyChangedEntries, uploadsListKey, type StatusChange } from './list/uploads-cache';
+import { applyChangedEntries, createChangeBuffer, uploadsListKey, type StatusChange } from './list/uploads-cache';
 
 function announceChanges(changes: readonly StatusChange[]): void {
   if (changes.length === 0) return;
@@ -36,8 +36,10 @@ function announceChanges(changes: readonly StatusChange[]): void {
 function useUploadEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    const changes = createChangeBuffer((entries) => announceChanges(applyChangedEntries(queryClient, entries)));
     const offs = [
-      bridge.on('uploads.changed', ({ entries }) => announceChanges(applyChangedEntries(queryClient, entries))),
+      changes.flush,
+      bridge.on('uploads.changed', ({ entries }) => changes.push(entries)),
       bridge.on('uploads.batchSettled', ({ batchId, done, failed, rejected }) => batchSummaries.settled(batchId, { done, failed, rejected })),
       // Another account sees other entries (and other warnings).
       bridge.on('session.changed', () => void queryClient.invalidateQueries({ queryKey: uploadsListKey })),
@@ -90,9 +92,9 @@ function DropOverlay({ disabled }: { disabled: boolean }) {
       stop();
       if (disabled || handledInside) return;
       collectFromDataTransfer(event.dataTransfer)
-        .then((collected) => {
+        .then(async (collected) => {
           if (collected.files.length === 0 && collected.unreadable.length === 0) return;
-          addToDraft(collected);
+          await addToDraftInSteps(collected);
           navigate('/uploads');
         })
         .catch(() => undefined);

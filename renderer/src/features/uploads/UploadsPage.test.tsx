@@ -9,6 +9,7 @@ import { renderApp } from '../../test/render-app';
 import { clearDraft } from './batch/draft-store';
 import { useUploadsUi } from './model/ui-store';
 import { makeEntry } from './test/entries';
+import { ROW_HEIGHT } from './list/UploadList';
 
 // jsdom has no layout: give scroll boxes and rows a size so the virtualized lists render rows.
 const layout = [
@@ -42,7 +43,7 @@ function setup(initial: UploadEntry[] = [], language: 'en' | 'it' = 'en') {
     'uploads.add': (input: unknown) => {
       const { files, country } = input as ChannelInput<'uploads.add'>;
       const entries = files.map(({ file, e2eId }) =>
-        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'bytes' ? file.name : file.handle, origin: file.kind === 'bytes' ? (file.relativePath ?? file.name) : file.handle, e2eId, country }),
+        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'handle' ? file.handle : file.name, origin: file.kind === 'handle' ? file.handle : (file.relativePath ?? file.name), e2eId, country }),
       );
       state.entries.push(...entries);
       return ok({ batchId: 'batch-9', entries, rejected: [] });
@@ -150,6 +151,25 @@ describe('uploads screen', () => {
     expect(core.callsOf('uploads.retry').map((call) => call.payload)).toEqual([{ localId: refused.localId }]);
     // Queued again: it moves out of the Failed view.
     await waitFor(() => expect(screen.queryByText('polish.xml')).toBeNull());
+  });
+
+  it('gives plain rows one height the list never measures, and lets explained or expanded rows grow', async () => {
+    const refused = makeEntry({ fileName: 'refused.xml', state: 'rejected', canRetry: true, canCancel: false, error: { code: 'forbidden', message: 'No access.' } });
+    const plain = makeEntry({ fileName: 'plain.xml', state: 'done', canCancel: false });
+    const { core } = setup([refused, plain]);
+    renderApp(core.acube, '/uploads');
+    const list = await screen.findByRole('table', { name: 'Uploads' }, { timeout: 10_000 });
+    const rowOf = (name: string) => within(list).getByRole('button', { name }).closest('[role="row"]') as HTMLElement;
+    expect(rowOf('plain.xml').classList.contains('uploads-list__item--fixed')).toBe(true);
+    expect(rowOf('plain.xml').style.height).toBe(`${ROW_HEIGHT}px`);
+    // An explanation makes a row taller: it is measured.
+    expect(rowOf('refused.xml').classList.contains('uploads-list__item--fixed')).toBe(false);
+    expect(rowOf('refused.xml').style.height).toBe('');
+
+    await userEvent.click(within(list).getByRole('button', { name: 'plain.xml' }));
+    await waitFor(() => expect(rowOf('plain.xml').classList.contains('uploads-list__item--fixed')).toBe(false));
+    await userEvent.click(within(list).getByRole('button', { name: 'plain.xml' }));
+    await waitFor(() => expect(rowOf('plain.xml').style.height).toBe(`${ROW_HEIGHT}px`));
   });
 
   it('takes files dropped on another page, shows the overlay while dragging, and opens the batch on Uploads', async () => {

@@ -10,14 +10,14 @@ import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SelectField, TextField } from '../../../components/Field';
 import { formatBytes, issueText } from '../format';
-import { shellGranter, toFileRefs } from '../intake/file-ref';
+import { shellCarriesBlobs, shellGranter, toFileRefs } from '../intake/file-ref';
 import { mergeEntries } from '../model/list-view';
 import { announce, showNotSent } from '../model/ui-store';
 import { batchSummaries } from '../summary-toast';
 import { uploadsListKey, useUploadPreferences, useUploadsList } from '../list/uploads-cache';
 import { batchBlocker, buildBatchView, type BatchRow } from './batch-model';
 import { BatchFileRow } from './BatchFileRow';
-import { clearDraft, removeFromDraft, setDraftCountry, setDraftTemplate, useDraftStore, type BatchDraft } from './draft-store';
+import { clearDraft, removeFromDraft, setDraftCountry, setDraftTemplate, stopHashing, useDraftStore, type BatchDraft } from './draft-store';
 import { sendBatch, type SendItem, type SendResult } from './send-batch';
 
 const defaultPreferences = { country: 'IT', e2eIdTemplate: 'LD-{date}-{file}-{rand}' } as const;
@@ -65,10 +65,15 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
   const existing = useUploadsList();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [failure, setFailure] = useState<{ error: unknown; handed: number; left: number } | null>(null);
+  // While the batch is handed over its own files arrive in the list: the checks keep the list as it
+  // was when Upload was pressed (not "already uploaded" for the files going out, and no re-check of
+  // every row on each change the core reports).
+  const [sentAgainst, setSentAgainst] = useState<readonly UploadEntry[] | null>(null);
+  const existingEntries = sentAgainst ?? existing.data;
 
   const view = useMemo(
-    () => buildBatchView(draft, preferences.data ?? defaultPreferences, existing.data ?? []),
-    [draft, preferences.data, existing.data],
+    () => buildBatchView(draft, preferences.data ?? defaultPreferences, existingEntries ?? []),
+    [draft, preferences.data, existingEntries],
   );
   const blocker = batchBlocker(view);
   const copies = view.rows.filter((row) => row.copyOf !== null);
@@ -87,14 +92,17 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
       toRejected(row, [...row.fileIssues, ...(row.e2eIssue ? [row.e2eIssue] : [])].map((issue) => issueText(t, issue, language)).join(' ')),
     );
     setFailure(null);
+    stopHashing();
+    setSentAgainst(existing.data ?? []);
     setProgress({ done: 0, total: items.length });
     batchSummaries.beginSend();
     const granter = shellGranter();
+    const binary = shellCarriesBlobs();
     let result: SendResult;
     try {
       result = await sendBatch(items, { country: view.country, template: view.template.trim() }, {
         add: (input) => bridge.invoke('uploads.add', input),
-        toFileRefs: (dropped) => toFileRefs(dropped, granter),
+        toFileRefs: (dropped) => toFileRefs(dropped, granter, binary),
         onProgress: (done, total) => setProgress({ done, total }),
       });
     } catch (error) {
@@ -110,6 +118,7 @@ export function BatchPanel({ draft }: { draft: BatchDraft }) {
     batchSummaries.endSend(result.batchIds, notSent.length);
     showNotSent(notSent);
     setProgress(null);
+    setSentAgainst(null);
     bridge
       .invoke('uploads.setPreferences', { country: view.country, e2eIdTemplate: view.template.trim() || defaultPreferences.e2eIdTemplate })
       .then((saved) => queryClient.setQueryData(bridgeKeys.call('uploads.preferences'), saved))

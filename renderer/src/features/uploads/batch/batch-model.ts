@@ -157,6 +157,46 @@ export function idFromTemplate(template: string, file: { name: string; randoms: 
 /** Entries that still count as sent (a failed, refused or cancelled one may be sent again). */
 const stillSent = (entry: UploadEntry): boolean => entry.state !== 'failed' && entry.state !== 'rejected' && entry.state !== 'cancelled';
 
+/** What a file's row says of the file and its ID alone: the same as long as its inputs are. */
+interface FileChecks {
+  e2eId: string;
+  fileIssues: Issue[];
+  e2eIssue: Issue | null;
+  countryWarning: Issue | null;
+}
+
+/**
+ * The checks of one file, kept per file and reused while the template, its place, its own ID and
+ * the country stay the same: the batch is re-checked on every change (a hash found, a country
+ * picked, an ID typed), and making and checking thousands of IDs each time is what made a big
+ * drop's review stall (docs/performance.md, issue 12).
+ */
+const fileChecksCache = new WeakMap<File, { key: string; randoms: readonly number[]; checks: FileChecks }>();
+
+function fileChecks(file: DraftFile, index: number, context: { template: string; override: string | undefined; country: UploadCountry; createdAt: number }): FileChecks {
+  const key = `${context.template}\u0000${index}\u0000${context.override ?? '\u0001'}\u0000${context.country}\u0000${context.createdAt}`;
+  const cached = fileChecksCache.get(file.file);
+  // The file's random numbers are fixed with it in the draft (a copy of a draft file shares them).
+  if (cached?.key === key && cached.randoms === file.randoms) return cached.checks;
+  const name = file.file.name;
+  const e2eId = context.override ?? idFromTemplate(context.template, { name, randoms: file.randoms }, index + 1, context.createdAt);
+  const fileIssues: Issue[] = [];
+  const nameIssue = checkFileName(name);
+  if (nameIssue) fileIssues.push(nameIssue);
+  const e2eIssue = checkE2eId(e2eId);
+  if (file.file.size === 0) {
+    fileIssues.push(issue('file.empty'));
+  } else {
+    const limit = maxFileBytesForUpload(name, e2eIssue ? undefined : e2eId);
+    if (file.file.size > limit) fileIssues.push(issue('file.tooLarge', { size: file.file.size, limit }));
+  }
+  const suggested = suggestCountryFromFileName(name);
+  const countryWarning = suggested && suggested !== context.country ? issue('warning.countryMismatch', { suggested, chosen: context.country }) : null;
+  const checks = { e2eId, fileIssues, e2eIssue, countryWarning };
+  fileChecksCache.set(file.file, { key, randoms: file.randoms, checks });
+  return checks;
+}
+
 export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences, existing: readonly UploadEntry[]): BatchView {
   const template = draft.template ?? preferences.e2eIdTemplate;
   const templateIssue = checkTemplate(template, draft.files.length);
@@ -184,20 +224,8 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
   const rows: BatchRow[] = draft.files.map((file, index) => {
     const name = file.file.name;
     const override = draft.overrides[file.id];
-    const e2eId = override ?? idFromTemplate(template, { name, randoms: file.randoms }, index + 1, draft.createdAt);
-    const fileIssues: Issue[] = [];
-    const nameIssue = checkFileName(name);
-    if (nameIssue) fileIssues.push(nameIssue);
-    const e2eIssue = checkE2eId(e2eId);
-    if (file.file.size === 0) {
-      fileIssues.push(issue('file.empty'));
-    } else {
-      const limit = maxFileBytesForUpload(name, e2eIssue ? undefined : e2eId);
-      if (file.file.size > limit) fileIssues.push(issue('file.tooLarge', { size: file.file.size, limit }));
-    }
-    const warnings: Issue[] = [];
-    const suggested = suggestCountryFromFileName(name);
-    if (suggested && suggested !== country) warnings.push(issue('warning.countryMismatch', { suggested, chosen: country }));
+    const own = fileChecks(file, index, { template, override, country, createdAt: draft.createdAt });
+    const warnings: Issue[] = own.countryWarning ? [own.countryWarning] : [];
     const sent = sentByNameAndSize.get(`${name}\u0000${file.file.size}`);
     if (sent) warnings.push(issue('warning.alreadyUploaded', { when: sent.createdAt, state: sent.state }));
     const original = file.sha256 ? firstWithContent.get(file.sha256) : undefined;
@@ -209,10 +237,10 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
       name,
       relativePath: file.relativePath,
       size: file.file.size,
-      e2eId,
+      e2eId: own.e2eId,
       custom: override !== undefined,
-      fileIssues,
-      e2eIssue,
+      fileIssues: own.fileIssues,
+      e2eIssue: own.e2eIssue,
       warnings,
       copyOf,
       sendable: false,

@@ -175,4 +175,77 @@ describe('files with the same content in one batch', () => {
     ]);
     clearDraft();
   });
+
+  it('puts the hashes of a big drop into the batch in a few updates, not one re-check of every row per file', async () => {
+    const { addToDraft, clearDraft, hashLookalikes, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const files = Array.from({ length: 40 }, (_, index) => new File([`<i n="${index % 10}"/>`], `f${index}.xml`));
+    addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    let updates = 0;
+    const stop = useDraftStore.subscribe(() => (updates += 1));
+    let clock = 0;
+    // Each file takes 100 ms to hash: with updates at most every 250 ms, 40 files make about 16 of them.
+    await hashLookalikes(
+      async (file) => {
+        clock += 100;
+        return (file as File).text();
+      },
+      () => clock,
+    );
+    stop();
+    expect(updates).toBeGreaterThan(1);
+    expect(updates).toBeLessThanOrEqual(17);
+    const draft = useDraftStore.getState().draft!;
+    expect(draft.files.every((file) => file.sha256 !== undefined)).toBe(true);
+    expect(buildBatchView(draft, preferences, []).rows.filter((row) => row.copyOf !== null)).toHaveLength(30);
+    clearDraft();
+  });
+
+  it('stops reading files for copies once the batch is sent', async () => {
+    const { addToDraft, clearDraft, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const files = Array.from({ length: 10 }, (_, index) => new File(['<same/>'], `s${index}.xml`));
+    addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    stopHashing(); // the drop's own background hashing: this test runs its own
+    const read: string[] = [];
+    await hashLookalikes(async (file) => {
+      read.push((file as File).name);
+      if (read.length === 3) stopHashing(); // Upload pressed while the third file was read
+      return 'h';
+    });
+    expect(read).toHaveLength(3);
+    expect(useDraftStore.getState().draft?.files.some((file) => file.sha256 !== undefined)).toBe(false);
+    clearDraft();
+  });
+
+  it('asks a big pick for its files\' sizes in steps, letting the page draw between them, then starts the batch', async () => {
+    const { addToDraftInSteps, clearDraft, METADATA_STEP, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const asked: number[] = [];
+    const count = METADATA_STEP * 2 + 5;
+    const files = Array.from({ length: count }, (_, index) => {
+      const file = new File(['<a/>'], `f${index}.xml`);
+      Object.defineProperty(file, 'size', { get: () => (asked.push(index), 4) });
+      return { file, relativePath: `dir/f${index}.xml` };
+    });
+    const askedAtYield: number[] = [];
+    await addToDraftInSteps({ files, skippedHidden: 0, unreadable: [] }, async () => {
+      askedAtYield.push(new Set(asked).size);
+      expect(useDraftStore.getState().draft).toBeNull();
+    });
+    expect(askedAtYield).toEqual([METADATA_STEP, METADATA_STEP * 2]);
+    expect(useDraftStore.getState().draft?.files).toHaveLength(count);
+    clearDraft();
+  });
+
+  it('keeps one file once when the same drop arrives twice', async () => {
+    const { addToDraft, clearDraft, useDraftStore } = await import('./draft-store');
+    clearDraft();
+    const files = [new File(['<a/>'], 'a.xml'), new File(['<b/>'], 'b.xml')];
+    const collected = { files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] };
+    addToDraft(collected);
+    addToDraft(collected);
+    expect(useDraftStore.getState().draft?.files.map((file) => file.relativePath)).toEqual(['a.xml', 'b.xml']);
+    clearDraft();
+  });
 });

@@ -40,8 +40,8 @@ export const useDraftStore = create<DraftState>(() => ({ draft: null, dropCount:
 
 let counter = 0;
 const randomsFor = (): number[] => Array.from({ length: 8 }, () => Math.random());
-const sameFile = (a: DraftFile, file: File, relativePath: string): boolean =>
-  a.relativePath === relativePath && a.file.size === file.size && a.file.lastModified === file.lastModified;
+/** The same file dropped twice: same place, size and modification time. */
+const fileKey = (file: File, relativePath: string): string => `${relativePath}\u0000${file.size}\u0000${file.lastModified}`;
 
 /** Adds dropped or picked files to the batch (starting one if needed); the same file twice is kept once. */
 export function addToDraft(collected: CollectedFiles, now: number = Date.now()): void {
@@ -56,8 +56,11 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
       createdAt: now,
     };
     const files = [...base.files];
+    const known = new Set(files.map((existing) => fileKey(existing.file, existing.relativePath)));
     for (const { file, relativePath } of collected.files) {
-      if (files.some((existing) => sameFile(existing, file, relativePath))) continue;
+      const key = fileKey(file, relativePath);
+      if (known.has(key)) continue;
+      known.add(key);
       files.push({ id: `draft-${++counter}`, file, relativePath, randoms: randomsFor() });
     }
     return {
@@ -73,30 +76,79 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
   void hashLookalikes();
 }
 
+/** Files whose size and date are taken per step (see addToDraftInSteps). */
+export const METADATA_STEP = 64;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Asks a File for its size and date (the browser keeps them once asked). */
+const readMetadata = (file: File): number => file.size + file.lastModified;
+
+/**
+ * addToDraft for a drop or pick of any size. A file picked from a folder learns its size and date
+ * from the system the first time it is asked, synchronously (Chromium asks the browser process
+ * for each one): asking for 5 000 at once held the page for seconds. They are asked here in steps,
+ * the page free to draw between them, and then kept by the File for every later look.
+ */
+export async function addToDraftInSteps(collected: CollectedFiles, yieldToPage: () => Promise<void> = nextTask): Promise<void> {
+  for (let start = 0; start < collected.files.length; start += METADATA_STEP) {
+    if (start > 0) await yieldToPage();
+    for (const { file } of collected.files.slice(start, start + METADATA_STEP)) readMetadata(file);
+  }
+  addToDraft(collected);
+}
+
 /** Hex SHA-256 of a file's bytes (Web Crypto: the renderer has no Node). */
 export async function contentHash(file: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Hashes found are put into the draft together, at most this often: each update re-checks the whole batch. */
+export const HASH_UPDATE_EVERY_MS = 250;
+
+/** Bumped when hashing must stop: the batch was sent or cleared (a copy no longer matters to it). */
+let hashingGeneration = 0;
+
+export function stopHashing(): void {
+  hashingGeneration += 1;
+}
+
 /**
  * Hashes the files of the batch that could be copies of one another (same size, content not read
  * yet), so the batch can say two files are one document. Files of a unique size are never read.
+ * The hashes go into the draft in groups (one update per HASH_UPDATE_EVERY_MS or more), not one
+ * by one: an update per file made a 2 000-file drop rebuild the batch's 2 000 rows 2 000 times.
+ * Hashing stops when the batch is sent or cleared (`stopHashing`): it would only compete with the
+ * sending for the page's thread.
  */
-export async function hashLookalikes(hash: (file: Blob) => Promise<string> = contentHash): Promise<void> {
+export async function hashLookalikes(hash: (file: Blob) => Promise<string> = contentHash, now: () => number = () => performance.now()): Promise<void> {
   const files = useDraftStore.getState().draft?.files ?? [];
   const sizes = new Map<number, number>();
   for (const file of files) sizes.set(file.file.size, (sizes.get(file.file.size) ?? 0) + 1);
   const pending = files.filter((file) => file.sha256 === undefined && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
+  const generation = hashingGeneration;
+  // A bigger batch costs more to re-check: its updates come less often (a 5 000-file batch: every 1.25 s).
+  const every = Math.max(HASH_UPDATE_EVERY_MS, files.length / 4);
+  let found = new Map<string, string>();
+  let lastUpdate = now();
+  const apply = () => {
+    if (found.size === 0) return;
+    const hashes = found;
+    found = new Map();
+    lastUpdate = now();
+    updateDraft((draft) => ({ ...draft, files: draft.files.map((candidate) => (hashes.has(candidate.id) ? { ...candidate, sha256: hashes.get(candidate.id) } : candidate)) }));
+  };
   for (const file of pending) {
-    let sha256: string;
+    if (generation !== hashingGeneration) return;
     try {
-      sha256 = await hash(file.file);
+      found.set(file.id, await hash(file.file));
     } catch {
       continue; // An unreadable file is reported when it is sent; a copy cannot be told then.
     }
-    updateDraft((draft) => ({ ...draft, files: draft.files.map((candidate) => (candidate.id === file.id ? { ...candidate, sha256 } : candidate)) }));
+    if (now() - lastUpdate >= every) apply();
   }
+  if (generation === hashingGeneration) apply();
 }
 
 const updateDraft = (change: (draft: BatchDraft) => BatchDraft | null): void =>
@@ -131,5 +183,6 @@ export function setDraftOverride(id: string, value: string | null): void {
 }
 
 export function clearDraft(): void {
+  stopHashing();
   useDraftStore.setState({ draft: null });
 }

@@ -3,7 +3,7 @@
  * call. Large batches go in several calls so no call carries more than a few tens of MiB; each
  * call's files are read only just before it.
  */
-import type { ChannelInput, ChannelOutput, FileRef, RejectedFile, UploadCountry, UploadEntry } from '../../../../../shared/contract';
+import type { ChannelInput, ChannelOutput, RejectedFile, UploadCountry, UploadEntry, UploadFileRef } from '../../../../../shared/contract';
 import type { DroppedFile } from '../intake/dropped-files';
 import { encodedSize } from '../intake/file-ref';
 
@@ -15,8 +15,8 @@ export interface SendItem {
 
 export interface SendDeps {
   add: (input: ChannelInput<'uploads.add'>) => Promise<ChannelOutput<'uploads.add'>>;
-  /** One call's files as FileRefs (handles or bytes), or the Error that kept each from being read. */
-  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<FileRef | Error>>;
+  /** One call's files as file refs (handles or bytes), or the Error that kept each from being read. */
+  toFileRefs: (dropped: readonly DroppedFile[]) => Promise<Array<UploadFileRef | Error>>;
   onProgress?: (handedOver: number, total: number) => void;
   /** Files per call at most (default CALL_MAX_FILES). */
   maxFilesPerCall?: number;
@@ -76,11 +76,12 @@ export async function sendBatch(
 ): Promise<SendResult> {
   const result: SendResult = { batchIds: [], entries: [], rejected: [], handledDraftIds: [], failure: null };
   const calls = planCalls(items, CALL_BUDGET_BYTES, deps.maxFilesPerCall ?? CALL_MAX_FILES);
+  const handled = new Set<string>();
   let handedOver = 0;
   deps.onProgress?.(0, items.length);
   for (const [index, call] of calls.entries()) {
-    const files: Array<{ file: FileRef; e2eId: string }> = [];
-    let refs: Array<FileRef | Error>;
+    const files: Array<{ file: UploadFileRef; e2eId: string }> = [];
+    let refs: Array<UploadFileRef | Error>;
     try {
       refs = await deps.toFileRefs(call.map((item) => item.dropped));
     } catch (error) {
@@ -91,11 +92,12 @@ export async function sendBatch(
       if (ref instanceof Error) {
         result.rejected.push({ fileName: item.dropped.file.name, origin: item.dropped.relativePath, code: 'file', message: readProblem(ref) });
         result.handledDraftIds.push(item.draftId);
+        handled.add(item.draftId);
       } else {
         files.push({ file: ref, e2eId: item.e2eId });
       }
     }
-    const readable = call.filter((item) => !result.handledDraftIds.includes(item.draftId));
+    const readable = call.filter((item) => !handled.has(item.draftId));
     if (files.length > 0) {
       try {
         const answer = await deps.add({ files, country: options.country, e2eIdTemplate: options.template });
@@ -103,12 +105,15 @@ export async function sendBatch(
         result.entries.push(...answer.entries);
         result.rejected.push(...answer.rejected);
       } catch (error) {
-        const notSent = calls.slice(index).flat().filter((item) => !result.handledDraftIds.includes(item.draftId));
+        const notSent = calls.slice(index).flat().filter((item) => !handled.has(item.draftId));
         result.failure = { error, notSentDraftIds: notSent.map((item) => item.draftId) };
         return result;
       }
     }
-    result.handledDraftIds.push(...readable.map((item) => item.draftId));
+    for (const item of readable) {
+      result.handledDraftIds.push(item.draftId);
+      handled.add(item.draftId);
+    }
     handedOver += call.length;
     deps.onProgress?.(handedOver, items.length);
   }

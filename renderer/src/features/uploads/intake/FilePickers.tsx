@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_UPLOAD_EXTENSIONS } from '../../../../../shared/validation/file-name';
 import { FeatureIcon } from '../FeatureIcon';
-import { addToDraft } from '../batch/draft-store';
+import { addToDraftInSteps } from '../batch/draft-store';
 import { collectFromFileList } from './dropped-files';
 
 /** `webkitdirectory` is not in React's input props; it must reach the DOM as an attribute. */
@@ -15,7 +15,7 @@ export function FilePickers({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const folderRef = useRef<HTMLInputElement>(null);
   const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    if (input.files && input.files.length > 0) addToDraft(collectFromFileList(input.files));
+    if (input.files && input.files.length > 0) void addToDraftInSteps(collectFromFileList(input.files));
     // The same file can be picked again later.
     input.value = '';
   };

@@ -1,9 +1,10 @@
 /**
  * Turns dropped Files into the contract's FileRefs: a handle when the shell grants the file
- * (Electron's preload registers it with main), otherwise its bytes as standard base64. The renderer
- * never names a path.
+ * (Electron's preload registers it with main); otherwise the File itself where the bridge carries
+ * blobs as binary (the browser shell: the page never reads the bytes), else its bytes as standard
+ * base64. The renderer never names a path.
  */
-import type { FileRef, GrantedFile } from '../../../../../shared/contract';
+import type { GrantedFile, UploadFileRef } from '../../../../../shared/contract';
 import type { DroppedFile } from './dropped-files';
 
 /** Multiple of 3 so each chunk encodes to base64 without padding in the middle. */
@@ -33,27 +34,32 @@ export function shellGranter(win: Window = window): FileGranter | null {
   return (files) => grant.call(bridge, files);
 }
 
-async function bytesOf(dropped: DroppedFile): Promise<FileRef> {
+/** Whether the shell's bridge carries Blobs in a call as binary (the browser shell). */
+export function shellCarriesBlobs(win: Window = window): boolean {
+  return win.acube?.carriesBlobs === true;
+}
+
+async function bytesOf(dropped: DroppedFile, binary: boolean): Promise<UploadFileRef> {
+  const where = dropped.relativePath !== dropped.file.name ? { relativePath: dropped.relativePath } : {};
+  if (binary) return { kind: 'binary', name: dropped.file.name, data: dropped.file, ...where };
   const base64 = bytesToBase64(new Uint8Array(await dropped.file.arrayBuffer()));
-  const fromFolder = dropped.relativePath !== dropped.file.name;
-  return fromFolder
-    ? { kind: 'bytes', name: dropped.file.name, base64, relativePath: dropped.relativePath }
-    : { kind: 'bytes', name: dropped.file.name, base64 };
+  return { kind: 'bytes', name: dropped.file.name, base64, ...where };
 }
 
 /**
  * The contract's FileRefs for one call's files: a granted handle where the shell grants the file
  * (Electron: the file is on disk; main reads it), its bytes otherwise (the browser shell, or a file
- * with no place on disk). A file that cannot be read comes back as its Error.
+ * with no place on disk): the File itself when the bridge carries blobs, base64 when it does not.
+ * A file that cannot be read comes back as its Error.
  */
-export async function toFileRefs(dropped: readonly DroppedFile[], grant: FileGranter | null): Promise<Array<FileRef | Error>> {
+export async function toFileRefs(dropped: readonly DroppedFile[], grant: FileGranter | null, binary = false): Promise<Array<UploadFileRef | Error>> {
   const granted = grant ? await grant(dropped.map((item) => item.file)) : [];
   return Promise.all(
-    dropped.map(async (item, index): Promise<FileRef | Error> => {
+    dropped.map(async (item, index): Promise<UploadFileRef | Error> => {
       const handle = granted[index];
       if (handle) return { kind: 'handle', handle: handle.handle };
       try {
-        return await bytesOf(item);
+        return await bytesOf(item, binary);
       } catch (error) {
         return error instanceof Error ? error : new Error(String(error));
       }

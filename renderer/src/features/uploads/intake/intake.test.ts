@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectFromDataTransfer, collectFromFileList, dragHasFiles } from './dropped-files';
-import { bytesToBase64, shellGranter, toFileRefs } from './file-ref';
+import { bytesToBase64, shellCarriesBlobs, shellGranter, toFileRefs } from './file-ref';
 
 /** A file-system entry tree like Chromium's webkitGetAsEntry() gives; readEntries answers in batches of 2. */
 type FakeNode = { name: string; content?: string; children?: FakeNode[] };
@@ -114,5 +114,20 @@ describe('file references for the core', () => {
     expect(asked).toHaveLength(1);
     expect(JSON.stringify(refs)).not.toContain('/home/me');
     expect(shellGranter({ acube: { invoke: () => undefined, on: () => undefined } } as unknown as Window)).toBeNull();
+  });
+
+  it('hands the File itself where the bridge carries blobs (the browser shell), without reading it', async () => {
+    const file = new File(['hello'], 'a.xml');
+    let read = 0;
+    file.arrayBuffer = () => {
+      read += 1;
+      return Promise.reject(new Error('must not be read'));
+    };
+    const refs = await toFileRefs([{ file, relativePath: 'dir/a.xml' }], null, true);
+    expect(refs).toEqual([{ kind: 'binary', name: 'a.xml', data: file, relativePath: 'dir/a.xml' }]);
+    expect((refs[0] as { data: unknown }).data).toBe(file);
+    expect(read).toBe(0);
+    expect(shellCarriesBlobs({ acube: { invoke: () => undefined, on: () => undefined, carriesBlobs: true } } as unknown as Window)).toBe(true);
+    expect(shellCarriesBlobs({ acube: { invoke: () => undefined, on: () => undefined } } as unknown as Window)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEntry } from '../test/entries';
 import { BatchSummaries, type BatchSummary } from './batch-summaries';
 import { explainEntry } from './explain';
-import { countByFilter, mergeEntries, visibleEntries } from './list-view';
+import { countByFilter, mergeEntries, sortEntries, visibleEntries } from './list-view';
 import { matchesFilter, progressStep, statusOf } from './status';
 
 describe('status of an upload', () => {
@@ -42,6 +42,35 @@ describe('live list', () => {
     const b = makeEntry({ batchId: 'b2', createdAt: '2026-03-01T10:00:00.000Z', origin: 'folder/file-10.xml' });
     const a = makeEntry({ batchId: 'b2', createdAt: '2026-03-01T10:00:00.000Z', origin: 'folder/file-9.xml' });
     expect(mergeEntries([old], [b, a]).map((e) => e.origin)).toEqual(['folder/file-9.xml', 'folder/file-10.xml', 'z.xml']);
+  });
+
+  it("keeps a changed entry in its place and sorts a list in the core's order once", () => {
+    const older = makeEntry({ batchId: 'b1', createdAt: '2026-03-01T09:00:00.000Z', origin: 'x.xml' });
+    const second = makeEntry({ batchId: 'b2', createdAt: '2026-03-01T10:00:00.000Z', origin: 'f/file-10.xml' });
+    const first = makeEntry({ batchId: 'b2', createdAt: '2026-03-01T10:00:00.000Z', origin: 'f/file-9.xml' });
+    // The core lists newest first, in the order it journaled them: not the folder order shown.
+    const sorted = sortEntries([second, first, older]);
+    expect(sorted.map((e) => e.origin)).toEqual(['f/file-9.xml', 'f/file-10.xml', 'x.xml']);
+    expect(sortEntries(sorted)).toBe(sorted);
+    const sending = { ...second, state: 'sending' as const, updatedAt: '2026-03-01T10:00:01.000Z' };
+    const merged = mergeEntries(sorted, [sending]);
+    expect(merged.map((e) => [e.origin, e.state])).toEqual([
+      ['f/file-9.xml', 'queued'],
+      ['f/file-10.xml', 'sending'],
+      ['x.xml', 'queued'],
+    ]);
+    expect(sorted[1]?.state).toBe('queued');
+    // Nothing newer: the very same list (no re-render).
+    expect(mergeEntries(merged, [second])).toBe(merged);
+    // Changes and new entries in one go, a newer copy winning over an older one in the same batch of changes.
+    const added = makeEntry({ batchId: 'b3', createdAt: '2026-03-01T11:00:00.000Z', origin: 'new.xml' });
+    const addedLater = { ...added, state: 'sending' as const, updatedAt: '2026-03-01T11:00:02.000Z' };
+    expect(mergeEntries(merged, [addedLater, added, { ...older, state: 'done' as const, updatedAt: '2026-03-01T12:00:00.000Z' }]).map((e) => [e.origin, e.state])).toEqual([
+      ['new.xml', 'sending'],
+      ['f/file-9.xml', 'queued'],
+      ['f/file-10.xml', 'sending'],
+      ['x.xml', 'done'],
+    ]);
   });
 
   it('filters by tab and searches file names and End-to-end IDs, counting per tab', () => {
