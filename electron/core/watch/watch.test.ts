@@ -211,6 +211,7 @@ describe('watched folder', () => {
     await fs.rm(watched, { recursive: true });
     await until(() => watch.statuses()[0]?.state === 'error', 'the error');
     expect(watch.statuses()[0]?.message).toBe(`The watched folder ${watched} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.watchGone', params: { path: watched } });
   });
 });
 
@@ -257,6 +258,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     watch.uploadsChanged([uploads.finish('IT1_ro.xml', 'done')]);
     await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
     expect(watch.statuses()[0]?.message).toBe(`${folder} is on a read-only disk: the app cannot move files into sent/ or failed/ or write their notes. Make it writable; nothing is sent twice meanwhile.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.putAsideReadOnly', params: { path: folder } });
     // Several looks at the folder later: still there, still sent once.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await list(folder)).toEqual(['IT1_ro.xml']);
@@ -299,6 +301,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     watch.uploadsChanged([uploads.finish('IT1_full.xml', 'failed', 'The file is not a valid FatturaPA.')]);
     await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
     expect(watch.statuses()[0]?.message).toBe(`The disk of ${folder} is full: the app cannot move files into sent/ or failed/ or write the notes that say why a file failed. Free some space; nothing is sent twice meanwhile.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.putAsideDiskFull', params: { path: folder } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     await expectNothingHalfWritten(folder);
     expect((await list(path.join(folder, 'failed'))).filter((name) => name.endsWith('.txt'))).toEqual([]);
