@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WatchedFolderStatus } from '../../../../shared/contract';
+import { syncRuleSchema, type SyncRuleStatus, type WatchedFolderStatus } from '../../../../shared/contract';
+import { checkSyncFolder } from '../../../../electron/core/sync/run';
 import { checkWatchedFolder, nodeWatchFileSystem, notWritableMessage, notWritableStatusReason } from '../../../../electron/core/watch/folder-fs';
 import { ok } from '../../test/fake-acube';
 import { createFakeCore } from '../../test/fake-core';
@@ -64,5 +65,46 @@ describe('the watched folder’s status in Polish', () => {
     const status: WatchedFolderStatus = { country: 'PL', folder: '/w', e2eIdTemplate: 'LD', paused: false, state: 'error', message: 'The folder /w cannot be read.', inFlight: 0, sent: 0, failed: 0, recent: [] };
     showFolders({ 'watch.folders': () => ok([status]) });
     expect(await screen.findByText('The folder /w cannot be read.')).toBeTruthy();
+  });
+});
+
+describe('the inbox sync’s status in Polish', () => {
+  const rule = syncRuleSchema.parse({ id: 'r1', name: 'Przychodzące', profileId: 'local-emulator', types: ['invoice'], folder: '/inbox' });
+  const base = { rule, profileName: 'Emulator', totalWritten: 0, pending: 0, failures: [] };
+
+  it('words the last error (the real folder check) and each failed document in the UI language', async () => {
+    const gone = path.join(os.tmpdir(), `ledgerdesk-sync-gone-${process.pid}`);
+    const error = await checkSyncFolder(gone).then(
+      () => undefined,
+      (caught: unknown) => caught as Error & { details?: unknown },
+    );
+    const why = (error?.details as { userMessage: SyncRuleStatus['reason'] }).userMessage;
+    const status: SyncRuleStatus = {
+      ...base,
+      state: 'error',
+      message: error?.message,
+      ...(why ? { reason: why } : {}),
+      failures: [{ type: 'invoice', uuid: 'u-1', number: 'FV/7', message: 'The disk is full.', reason: { key: 'files.diskFull', params: { path: '/inbox/FV_7.xml' } } }],
+    };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText(`Podłącz ponownie folder ${gone} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).`)).toBeTruthy();
+    expect(screen.getByText(/Zwolnij miejsce na dysku i spróbuj ponownie: dysk z \/inbox\/FV_7\.xml jest pełny\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(error?.message ?? '(none)');
+    expect(document.body.textContent).not.toContain('The disk is full.');
+  });
+
+  it('words a wait and a back-off in the UI language', async () => {
+    const waiting: SyncRuleStatus = { ...base, state: 'waiting', message: 'Waiting for you to sign in.', reason: { key: 'folders.syncWaitSignIn', params: {} } };
+    const backoff: SyncRuleStatus = {
+      ...base,
+      rule: { ...rule, id: 'r2', folder: '/inbox2' },
+      state: 'backoff',
+      message: 'The service is unavailable (HTTP 503): Injected. Trying again in 30 s.',
+      reason: { key: 'folders.syncUnavailable', params: { status: 503, seconds: 30 } },
+    };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([waiting, backoff])) });
+    expect(await screen.findByText('Czeka, aż się zalogujesz.')).toBeTruthy();
+    expect(screen.getByText('Usługa jest niedostępna (HTTP 503): kolejna próba za 30 s.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Trying again');
   });
 });
