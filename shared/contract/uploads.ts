@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changesOf, channel, event, noInput } from './define';
+import type { ErrorReason } from './error-reasons';
 import { fileRefSchema, type FilePayload } from './files';
 
 export const uploadCountrySchema = z.enum(['IT', 'PL']);
@@ -18,7 +19,9 @@ export interface UploadHistoryItem {
   at: string;
   state: UploadState;
   serverStatus?: ServerUploadStatus;
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   note?: string;
+  reason?: ErrorReason;
 }
 
 export interface UploadEntry {

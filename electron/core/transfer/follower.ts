@@ -3,7 +3,7 @@
  * delivers or fails it, and every uncertain send is reconciled by End-to-end ID (the spec's 503
  * rule, applied to crashes too: `reconcile.ts` decides, this applies the decision).
  */
-import type { ServerUpload } from '../../../shared/contract';
+import { reason, type ServerUpload } from '../../../shared/contract';
 import type { Clock } from '../ports';
 import type { AccountRules } from './accounts';
 import type { TransferApi } from './api/client';
@@ -86,6 +86,7 @@ export function createFollower(deps: FollowerDeps): Follower {
         adoptedAfterUncertain: false,
         warning: undefined,
         note: `The service ended upload ${upload.id} as failed after the uncertain send${reasons.length ? ` (${reasons.join(' ')})` : ''}; sending it again automatically, once.`,
+        noteReason: reasons.length ? reason('uploads.noteResendAfterFailedSaid', { upload: upload.id, said: reasons.join(' ') }) : reason('uploads.noteResendAfterFailed', { upload: upload.id }),
       });
       deps.resend();
       return 'stop';
@@ -133,6 +134,7 @@ export function createFollower(deps: FollowerDeps): Follower {
             error: undefined,
             warning: decision.pending ? `${messages.pendingDoNotResend}${copies}` : copies.trim() || undefined,
             note: `Found on the service (upload ${upload.id}, ${upload.status}); it is not sent again.`,
+            noteReason: reason('uploads.noteFoundOnService', { upload: upload.id, status: upload.status }),
           },
           { durable: true },
         );
@@ -153,6 +155,7 @@ export function createFollower(deps: FollowerDeps): Follower {
             previousUploadIds: [...current.previousUploadIds, ...decision.failedUploadIds],
             ...(failed ? { autoResends: current.autoResends + 1 } : { notFoundResends: current.notFoundResends + 1 }),
             note: failed ? 'The service has the file only as failed; sending it again automatically, once.' : 'The service has no trace of the file; sending it again.',
+            noteReason: reason(failed ? 'uploads.noteResendOnlyFailed' : 'uploads.noteResendNoTrace'),
           },
           { durable: true },
         );

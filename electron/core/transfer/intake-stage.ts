@@ -6,7 +6,7 @@
  * folder): they pass paths they own; the renderer's handles are resolved before they get here.
  */
 import crypto from 'node:crypto';
-import type { RejectedFile, SessionUser, UploadCountry } from '../../../shared/contract';
+import { reason, type RejectedFile, type SessionUser, type UploadCountry } from '../../../shared/contract';
 import { maxFileBytesForUpload } from '../../../shared/validation';
 import type { FileReader } from '../files/file-reader';
 import type { FileHashed } from '../files/read-and-hash';
@@ -95,7 +95,7 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
     e2eId: file.e2eId,
     state: 'queued',
     previousUploadIds: [],
-    history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn }) }],
+    history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn, reason: reason('uploads.noteWaitingForSignIn') }) }],
     ...(file.warning ? { warning: file.warning } : {}),
     sendAttempts: 0,
     autoResends: 0,

@@ -234,7 +234,7 @@ describe('uploads service on the emulator', () => {
     const after = await untilAllSettled(t, 2);
     const again = after.find((e) => e.fileName === 'bad.json');
     expect(again?.state).toBe('failed');
-    expect(again?.history.some((h) => h.note === 'Retried by you')).toBe(true);
+    expect(again?.history.find((h) => h.note === 'Retried by you')?.reason).toEqual({ key: 'uploads.noteRetried', params: {} });
     expect(transferDebug(emulator.context).countUploads(again?.e2eId ?? '')).toBe(2);
   });
 

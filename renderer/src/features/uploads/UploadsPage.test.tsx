@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 /** The fake core plus the uploads channels, with a journal the test controls. */
-function setup(initial: UploadEntry[] = [], language: 'en' | 'it' = 'en') {
+function setup(initial: UploadEntry[] = [], language: 'en' | 'it' | 'pl' = 'en') {
   const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language } });
   const state = { entries: [...initial], documents: [] as TransferDocument[] };
   Object.assign(core.handlers, {
@@ -186,5 +186,32 @@ describe('uploads screen', () => {
     expect(within(panel).getByText(/I file che finiscono in \.txt non sono accettati/)).toBeTruthy();
     expect(within(panel).getByText('Il file è vuoto. Scegli un file con un contenuto.')).toBeTruthy();
     expect(within(panel).getByText('Nessuno di questi file può ancora essere inviato. Correggili o toglili.')).toBeTruthy();
+  });
+});
+
+describe('an upload’s history in Polish', () => {
+  it('words the core’s notes in the UI language and keeps an old note’s text', async () => {
+    const entry = makeEntry({
+      fileName: 'faktura.xml',
+      country: 'PL',
+      state: 'tracking',
+      canCancel: false,
+      uploadId: 'up-42',
+      history: [
+        { at: '2026-03-01T10:00:00.000Z', state: 'queued', note: 'Retried by you', reason: { key: 'uploads.noteRetried', params: {} } },
+        { at: '2026-03-01T10:00:01.000Z', state: 'sending', note: 'Sending again (attempt 2)', reason: { key: 'uploads.noteSendingAgain', params: { attempt: 2 } } },
+        { at: '2026-03-01T10:00:02.000Z', state: 'accepted', note: 'Accepted by the service (upload up-42)', reason: { key: 'uploads.noteAccepted', params: { upload: 'up-42' } } },
+        { at: '2026-03-01T10:00:03.000Z', state: 'tracking', note: 'An old note from before reasons' },
+      ],
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'faktura.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Ponowione przez ciebie.')).toBeTruthy();
+    expect(screen.getByText('Ponowne wysyłanie (próba 2).')).toBeTruthy();
+    expect(screen.getByText('Przyjęty przez usługę (wysyłka up-42).')).toBeTruthy();
+    expect(screen.getByText('An old note from before reasons')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Retried by you');
+    expect(document.body.textContent).not.toContain('Accepted by the service');
   });
 });
