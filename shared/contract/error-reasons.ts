@@ -213,6 +213,16 @@ export const errorReasonParams = {
     journalNotOpen: [],
     journalUnreadable: ['path'],
     badE2eId: [],
+    // an upload's error, shown as the detail of its explanation
+    changedSinceAdded: ['name'],
+    sourceGoneAt: ['name', 'path'],
+    sourceUnreadableAt: ['name', 'path', 'cause'],
+    unknownToService: ['upload', 'name'],
+    notProcessed: ['name'],
+    notProcessedSaid: ['name', 'said'],
+    notKeptAfterResend: ['name'],
+    notKeptAfterResendSaid: ['name', 'said'],
+    notKeptAfterAttempts: ['name'],
     // notes in an upload's history (not errors)
     noteRetried: [],
     noteCancelled: [],

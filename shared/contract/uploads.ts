@@ -38,7 +38,8 @@ export interface UploadEntry {
   uploadId?: string;
   serverStatus?: ServerUploadStatus;
   history: UploadHistoryItem[];
-  error?: { code: string; message: string; fieldErrors?: Record<string, string> };
+  /** `reason` (when there) words `message` in the UI language. */
+  error?: { code: string; message: string; fieldErrors?: Record<string, string>; reason?: ErrorReason };
   /** Not an error, but something the user must know (e.g. "not confirmed yet: do not resend"). */
   warning?: string;
   /** What kind of warning it is, so the UI can word it without reading the core's text. */

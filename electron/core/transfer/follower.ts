@@ -51,7 +51,7 @@ export function createFollower(deps: FollowerDeps): Follower {
     if (!current || !trackedStates.has(current.state) || current.uploadId !== uploadId) return 'stop';
     if (!upload) {
       const message = `The service no longer knows upload ${uploadId} of ${current.fileName}. Check with support before sending it again.`;
-      await store.apply(current.localId, tracked, 'failed', { warning: undefined, error: { code: 'not_found', message } });
+      await store.apply(current.localId, tracked, 'failed', { warning: undefined, error: { code: 'not_found', message, reason: reason('uploads.unknownToService', { upload: uploadId, name: current.fileName }) } });
       return 'stop';
     }
     const status = upload.status;
@@ -96,7 +96,15 @@ export function createFollower(deps: FollowerDeps): Follower {
       current.localId,
       tracked,
       'failed',
-      { serverStatus: 'failed', warning: undefined, error: { code: current.adoptedAfterUncertain ? 'unavailable' : 'validation', message } },
+      {
+        serverStatus: 'failed',
+        warning: undefined,
+        error: {
+          code: current.adoptedAfterUncertain ? 'unavailable' : 'validation',
+          message,
+          reason: reasons.length ? reason('uploads.notProcessedSaid', { name: current.fileName, said: reasons.join(' ') }) : reason('uploads.notProcessed', { name: current.fileName }),
+        },
+      },
       { durable: true },
     );
     return 'stop';
@@ -168,7 +176,13 @@ export function createFollower(deps: FollowerDeps): Follower {
           decision.reason === 'failed'
             ? `The service could not keep ${current.fileName}: it ended failed again after the automatic resend${reasons.length ? ` (${reasons[0]})` : ''}. Retry later, or contact support if it keeps failing.`
             : `The service did not keep ${current.fileName} after several attempts. Retry later, or contact support if it keeps happening.`;
-        await store.apply(current.localId, ['uncertain'], 'failed', { warning: undefined, error: { code: 'unavailable', message } }, { durable: true });
+        const why =
+          decision.reason !== 'failed'
+            ? reason('uploads.notKeptAfterAttempts', { name: current.fileName })
+            : reasons[0]
+              ? reason('uploads.notKeptAfterResendSaid', { name: current.fileName, said: reasons[0] })
+              : reason('uploads.notKeptAfterResend', { name: current.fileName });
+        await store.apply(current.localId, ['uncertain'], 'failed', { warning: undefined, error: { code: 'unavailable', message, reason: why } }, { durable: true });
         return 'stop';
       }
     }

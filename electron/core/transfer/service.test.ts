@@ -314,6 +314,9 @@ describe('uploads service on the emulator', () => {
     expect(byName.get('edited.xml')?.error?.message).toMatch(/changed after it was added/);
     expect(byName.get('grown.xml')?.error?.message).toMatch(/changed after it was added/);
     expect(byName.get('dropped.xml')?.error?.message).toMatch(/copy of dropped\.xml kept for sending is gone/);
+    expect(byName.get('moved.xml')?.error?.reason).toEqual({ key: 'uploads.sourceGoneAt', params: { name: 'moved.xml', path: moved } });
+    expect(byName.get('edited.xml')?.error?.reason).toEqual({ key: 'uploads.changedSinceAdded', params: { name: 'edited.xml' } });
+    expect(byName.get('dropped.xml')?.error?.reason).toEqual({ key: 'uploads.copyGone', params: { name: 'dropped.xml' } });
     for (const entry of [...added.entries, ...dropped.entries].filter((entry) => entry.fileName !== 'fine.xml')) {
       expect(byName.get(entry.fileName)?.state).toBe('failed');
       expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(0);

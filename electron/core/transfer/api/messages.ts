@@ -2,13 +2,15 @@
  * The transfer interface's error table in words an office worker can act on. Each message says
  * what happened to the file and what to do next; the server's own text is added where it helps.
  */
-import type { ErrorCode, UploadCountry } from '../../../../shared/contract';
+import type { ErrorCode, ErrorReason, UploadCountry } from '../../../../shared/contract';
 import type { HttpErrorDetails } from '../../http/errors';
 
 export interface EntryError {
   code: ErrorCode;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** `message` in the UI's words (the English stays for logs and the journal). */
+  reason?: ErrorReason;
 }
 
 export const countryNames: Record<UploadCountry, string> = { IT: 'Italy (IT)', PL: 'Poland (PL)' };

@@ -34,6 +34,7 @@ export const entryErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  reason: errorReasonSchema.optional(),
 });
 
 export const fileSourceSchema = z.discriminatedUnion('kind', [

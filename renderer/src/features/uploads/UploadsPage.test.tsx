@@ -214,4 +214,24 @@ describe('an upload’s history in Polish', () => {
     expect(document.body.textContent).not.toContain('Retried by you');
     expect(document.body.textContent).not.toContain('Accepted by the service');
   });
+
+  it('words the core’s error as the detail in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'zmieniona.xml',
+      country: 'PL',
+      state: 'failed',
+      canRetry: true,
+      canCancel: false,
+      error: {
+        code: 'file',
+        message: 'zmieniona.xml changed after it was added, so it was not sent. Retry to send the file as it is now.',
+        reason: { key: 'uploads.changedSinceAdded', params: { name: 'zmieniona.xml' } },
+      },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'zmieniona.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Ponów, aby wysłać „zmieniona\.xml” w obecnej postaci: plik zmienił się po dodaniu, więc nie został wysłany\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('changed after it was added');
+  });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadEntry } from '../../../../../shared/contract';
 import { Alert } from '../../../components/Alert';
-import { wordStatus } from '../../../i18n/errors';
+import { wordReason, wordStatus } from '../../../i18n/errors';
 import { explainEntry, type Explanation } from '../model/explain';
 import { statusOf } from '../model/status';
 import { formatBytes, formatFullTime, formatWhen, serverStatusLabel, statusLabel } from '../format';
@@ -31,7 +31,7 @@ export function ExplanationBox({ entry, explanation }: { entry: UploadEntry; exp
           ))}
         </ul>
       ) : null}
-      {explanation.detail ? <p className="alert__detail">{t('common.detail', { message: explanation.detail })}</p> : null}
+      {explanation.detail ? <p className="alert__detail">{t('common.detail', { message: explanation.detailReason ? wordReason(t, explanation.detailReason) : explanation.detail })}</p> : null}
     </Alert>
   );
 }
