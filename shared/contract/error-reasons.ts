@@ -292,6 +292,7 @@ export const errorReasonParams = {
     itemUnreadable: ['code'],
     itemDuplicate: ['name'],
     itemDuplicateStays: ['name'],
+    itemCancelled: [],
     syncGone: ['path'],
     syncIsFile: ['path'],
     syncReadOnly: ['path'],

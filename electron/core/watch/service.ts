@@ -410,7 +410,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     emit();
   }
 
-  async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string }): Promise<void> {
+  async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string; reason?: ErrorReason }): Promise<void> {
     record.state = outcome.ok ? 'sent' : 'failed';
     record.at = new Date().toISOString();
     if (!outcome.ok) {
@@ -419,7 +419,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     }
     record.pending = 'move';
     await putAside(sha256, record);
-    note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why }) });
+    note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why, ...(outcome.reason ? { reason: outcome.reason } : {}) }) });
   }
 
   /**
@@ -505,6 +505,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
           await settle(found.sha, found.record, {
             ok: false,
             why: entry.state === 'cancelled' ? 'the upload was cancelled in the Uploads screen.' : (entry.error?.message ?? `the upload ended as ${entry.state}.`),
+            ...(entry.state === 'cancelled' ? { reason: reason('folders.itemCancelled') } : entry.error?.reason ? { reason: entry.error.reason } : {}),
             whatToDo:
               entry.state === 'rejected'
                 ? 'correct what the service names and copy the file into the watched folder again.'

@@ -277,6 +277,7 @@ export const reasonsEn = {
     itemUnreadable: 'Cannot be read yet ({{code}}): not sent yet, tried again shortly.',
     itemDuplicate: 'Already sent as “{{name}}”: not sent again.',
     itemDuplicateStays: 'Already sent as “{{name}}”: not sent again (it stays in the folder until it can be moved to sent/).',
+    itemCancelled: 'The upload was cancelled in the “Uploads” screen.',
     syncGone: 'Reconnect the folder {{path}} or choose it again: it is not there any more (moved, renamed, or on a drive that is not connected).',
     syncIsFile: 'Choose a folder for this rule: {{path}} is a file.',
     syncReadOnly: 'Make {{path}} writable or choose another folder: it is on a read-only disk.',

@@ -275,6 +275,7 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
     itemUnreadable: 'Non ancora leggibile ({{code}}): non ancora inviato, si riprova a breve.',
     itemDuplicate: 'Già inviato come “{{name}}”: non inviato di nuovo.',
     itemDuplicateStays: 'Già inviato come “{{name}}”: non inviato di nuovo (resta nella cartella finché non può essere spostato in sent/).',
+    itemCancelled: 'Il caricamento è stato annullato nella schermata “Caricamenti”.',
     syncGone: 'Ricollega la cartella {{path}} o sceglila di nuovo: non c’è più (spostata, rinominata o su un’unità non collegata).',
     syncIsFile: 'Scegli una cartella per questa regola: {{path}} è un file.',
     syncReadOnly: 'Rendi {{path}} scrivibile o scegli un’altra cartella: si trova su un disco di sola lettura.',
