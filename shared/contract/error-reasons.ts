@@ -223,6 +223,15 @@ export const errorReasonParams = {
     notKeptAfterResend: ['name'],
     notKeptAfterResendSaid: ['name', 'said'],
     notKeptAfterAttempts: ['name'],
+    // an upload's warning, shown as the detail of its explanation
+    warnSignInAgain: [],
+    warnWaitingForSignIn: [],
+    warnClosedBeforeSend: [],
+    warnUnconfirmed: [],
+    warnConnectionBroke: [],
+    warnCrashed: [],
+    warnPendingDoNotResend: [],
+    warnPendingForLong: [],
     // notes in an upload's history (not errors)
     noteRetried: [],
     noteCancelled: [],

@@ -42,6 +42,8 @@ export interface UploadEntry {
   error?: { code: string; message: string; fieldErrors?: Record<string, string>; reason?: ErrorReason };
   /** Not an error, but something the user must know (e.g. "not confirmed yet: do not resend"). */
   warning?: string;
+  /** The warning in the UI's words, when the core has them. */
+  warningReason?: ErrorReason;
   /** What kind of warning it is, so the UI can word it without reading the core's text. */
   warningCode?: UploadWarningCode;
   /** Whether the rules of the spec allow sending this file again now. */

@@ -3,6 +3,7 @@
  * user to do, and the entry as the renderer sees it.
  */
 import type { ErrorReason, ServerUploadStatus, UploadEntry, UploadState } from '../../../shared/contract';
+import { warningReasonOf } from './api/messages';
 import type { JournalEntry } from './journal/entry';
 
 const transitions: Record<UploadState, readonly UploadState[]> = {
@@ -102,6 +103,8 @@ export function toView(entry: JournalEntry): UploadEntry {
   if (entry.serverStatus !== undefined) view.serverStatus = entry.serverStatus;
   if (entry.error) view.error = { ...entry.error, ...(entry.error.fieldErrors ? { fieldErrors: { ...entry.error.fieldErrors } } : {}) };
   if (entry.warning) view.warning = entry.warning;
+  const warningReason = warningReasonOf(entry.warning);
+  if (warningReason) view.warningReason = warningReason;
   if (entry.warning && entry.warningCode) view.warningCode = entry.warningCode;
   return view;
 }

@@ -234,4 +234,20 @@ describe('an upload’s history in Polish', () => {
     expect(await screen.findByText(/Ponów, aby wysłać „zmieniona\.xml” w obecnej postaci: plik zmienił się po dodaniu, więc nie został wysłany\./)).toBeTruthy();
     expect(document.body.textContent).not.toContain('changed after it was added');
   });
+
+  it('words the core’s warning as the detail in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'przerwana.xml',
+      country: 'PL',
+      state: 'uncertain',
+      canCancel: false,
+      warning: 'The app stopped while this file was being sent. It is checking, by End-to-end ID, whether the file arrived, and sends it again only if it did not.',
+      warningReason: { key: 'uploads.warnCrashed', params: {} },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'przerwana.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Aplikacja zatrzymała się podczas wysyłania tego pliku\. Sprawdza po identyfikatorze End-to-end/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('The app stopped');
+  });
 });

@@ -35,25 +35,25 @@ export interface Explanation {
 }
 
 /** The core words a 401 wait and a foreign entry in English; these are the only hints it gives. */
-export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warning' | 'warningCode'>): Explanation | null {
-  const { error, warning, warningCode } = entry;
+export function explainEntry(entry: Pick<UploadEntry, 'state' | 'error' | 'warning' | 'warningCode' | 'warningReason'>): Explanation | null {
+  const { error, warning, warningCode, warningReason } = entry;
   switch (entry.state) {
     case 'rejected':
       return explainRejection(error);
     case 'failed':
       return explainFailure(error);
     case 'uncertain':
-      return withDetail({ key: 'checking', tone: 'warning' }, warning ?? error?.message);
+      return withDetail({ key: 'checking', tone: 'warning' }, warning ?? error?.message, warning ? warningReason : error?.reason);
     case 'queued':
       if (!warning) return null;
-      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
-      if (warningCode === 'sign_in') return withDetail({ key: 'signInAgain', tone: 'warning' }, warning);
-      return withDetail({ key: 'waiting', tone: 'info' }, warning);
+      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning, warningReason);
+      if (warningCode === 'sign_in') return withDetail({ key: 'signInAgain', tone: 'warning' }, warning, warningReason);
+      return withDetail({ key: 'waiting', tone: 'info' }, warning, warningReason);
     default:
       if (!warning) return null;
-      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning);
-      if (entry.state === 'accepted' || entry.state === 'tracking') return withDetail({ key: 'notConfirmed', tone: 'warning' }, warning);
-      return withDetail({ key: 'note', tone: 'info' }, warning);
+      if (warningCode === 'other_account') return withDetail({ key: 'otherAccount', tone: 'warning' }, warning, warningReason);
+      if (entry.state === 'accepted' || entry.state === 'tracking') return withDetail({ key: 'notConfirmed', tone: 'warning' }, warning, warningReason);
+      return withDetail({ key: 'note', tone: 'info' }, warning, warningReason);
   }
 }
 
