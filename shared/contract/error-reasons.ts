@@ -223,6 +223,10 @@ export const errorReasonParams = {
     notKeptAfterResend: ['name'],
     notKeptAfterResendSaid: ['name', 'said'],
     notKeptAfterAttempts: ['name'],
+    // a file not added (the list of files not sent)
+    empty: ['name'],
+    alreadyDelivered: ['name', 'at', 'e2eId'],
+    alreadyOnItsWay: ['name', 'e2eId'],
     // an upload's warning, shown as the detail of its explanation
     warnSignInAgain: [],
     warnWaitingForSignIn: [],

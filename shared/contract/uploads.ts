@@ -57,7 +57,9 @@ export interface RejectedFile {
   fileName: string;
   origin: string;
   code: string;
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   message: string;
+  reason?: ErrorReason;
 }
 
 export interface ServerUpload {

@@ -65,6 +65,10 @@ const alreadySent = (file: PreparedFile, earlier: JournalEntry): RejectedFile =>
     earlier.state === 'done'
       ? `${file.fileName} was already delivered (added ${earlier.createdAt.slice(0, 16).replace('T', ' ')} UTC, End-to-end ID ${earlier.e2eId}); it was not sent again.`
       : `${file.fileName} is already on its way (End-to-end ID ${earlier.e2eId}); it was not added a second time.`,
+  reason:
+    earlier.state === 'done'
+      ? reason('uploads.alreadyDelivered', { name: file.fileName, at: `${earlier.createdAt.slice(0, 16).replace('T', ' ')} UTC`, e2eId: earlier.e2eId })
+      : reason('uploads.alreadyOnItsWay', { name: file.fileName, e2eId: earlier.e2eId }),
 });
 
 export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInput): Promise<AddedFiles> } {

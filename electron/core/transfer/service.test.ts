@@ -165,6 +165,8 @@ describe('uploads service on the emulator', () => {
     expect(again.entries).toEqual([]);
     expect(again.rejected[0]?.message).toContain('was already delivered');
     expect(again.rejected[0]?.message).toContain(first.entries[0]?.e2eId ?? '?');
+    expect(first.rejected[0]?.reason).toEqual({ key: 'uploads.alreadyOnItsWay', params: { name: 'twice.xml', e2eId: first.entries[0]?.e2eId } });
+    expect(again.rejected[0]?.reason).toMatchObject({ key: 'uploads.alreadyDelivered', params: { name: 'twice.xml', e2eId: first.entries[0]?.e2eId } });
     // Another destination is another sending.
     expect((await t.service.add({ country: 'PL', files: [{ file: same }] })).entries).toHaveLength(1);
     await untilAllSettled(t, 2);

@@ -398,7 +398,12 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       const item = byName.get(refused.fileName);
       const record = item ? book.files[item.sha256] : undefined;
       if (!item || !record) continue;
-      await settle(item.sha256, record, { ok: false, why: refused.message, whatToDo: 'correct the file (or its name) and copy it into the watched folder again.' });
+      await settle(item.sha256, record, {
+        ok: false,
+        why: refused.message,
+        whatToDo: 'correct the file (or its name) and copy it into the watched folder again.',
+        ...(refused.reason ? { reason: refused.reason } : {}),
+      });
     }
     await save();
     void deps.activity.record({

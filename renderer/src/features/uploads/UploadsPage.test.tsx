@@ -7,7 +7,7 @@ import { ok } from '../../test/fake-acube';
 import { createFakeCore } from '../../test/fake-core';
 import { renderApp } from '../../test/render-app';
 import { clearDraft } from './batch/draft-store';
-import { useUploadsUi } from './model/ui-store';
+import { showNotSent, useUploadsUi } from './model/ui-store';
 import { makeEntry } from './test/entries';
 
 // jsdom has no layout: give scroll boxes and rows a size so the virtualized lists render rows.
@@ -233,6 +233,20 @@ describe('an upload’s history in Polish', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'zmieniona.xml' }, { timeout: 10_000 }));
     expect(await screen.findByText(/Ponów, aby wysłać „zmieniona\.xml” w obecnej postaci: plik zmienił się po dodaniu, więc nie został wysłany\./)).toBeTruthy();
     expect(document.body.textContent).not.toContain('changed after it was added');
+  });
+
+  it('words why a file was not added in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        { fileName: 'pusty.xml', origin: 'pusty.xml', code: 'validation', message: 'pusty.xml is empty. Choose a file that has content.', reason: { key: 'uploads.empty', params: { name: 'pusty.xml' } } },
+        { fileName: 'stary.xml', origin: 'stary.xml', code: 'conflict', message: 'An old refusal without a reason.' },
+      ]),
+    );
+    expect(await screen.findByText(/Wybierz plik z zawartością: „pusty\.xml” jest pusty\./, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/An old refusal without a reason\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('is empty. Choose');
   });
 
   it('words the core’s warning as the detail in the UI language', async () => {
