@@ -94,6 +94,8 @@ describe('upload state machine', () => {
     const sending = transition(entry(), 'sending', {}, at);
     const crashed = transition(sending, 'uncertain', { warning: messages.crashed }, at);
     expect(toView(crashed).warningReason).toEqual({ key: 'uploads.warnCrashed', params: {} });
+    const unconfirmed = transition(sending, 'uncertain', { warning: messages.unavailable, note: messages.unavailable }, at);
+    expect(toView(unconfirmed).history.at(-1)?.reason).toEqual({ key: 'uploads.warnUnconfirmed', params: {} });
     const waiting = transition(sending, 'queued', { warning: messages.waitingForSignIn, warningCode: 'sign_in' }, at);
     expect(toView(waiting).warningReason).toEqual({ key: 'uploads.warnWaitingForSignIn', params: {} });
     expect(toView(transition(sending, 'queued', { warning: 'Waiting: the service is busy.' }, at)).warningReason).toBeUndefined();

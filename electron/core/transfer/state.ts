@@ -93,7 +93,11 @@ export function toView(entry: JournalEntry): UploadEntry {
     country: entry.country,
     e2eId: entry.e2eId,
     state: entry.state,
-    history: entry.history.map((item) => ({ ...item })),
+    history: entry.history.map((item) => {
+      // An uncertain send's note is its warning's fixed text: worded the same way.
+      const noteReason = item.reason ?? warningReasonOf(item.note);
+      return { ...item, ...(noteReason ? { reason: noteReason } : {}) };
+    }),
     canRetry: canRetry(entry),
     canCancel: canCancel(entry),
     createdAt: entry.createdAt,
