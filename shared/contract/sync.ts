@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, event, noInput } from './define';
+import type { ErrorReason } from './error-reasons';
 import { destinationFolderSchema } from './files';
 import { dateRangeSchema, documentTypeSchema, fileNameTemplateSchema, type DocumentType } from './documents';
 
@@ -53,8 +54,9 @@ export interface SyncRuleStatus {
   rule: SyncRule;
   profileName: string;
   state: 'idle' | 'running' | 'paused' | 'waiting' | 'backoff' | 'error';
-  /** Why it waits or failed, in words. */
+  /** Why it waits or failed, in English words (logs); `reason` (when there) is what the UI shows, in its language. */
   message?: string;
+  reason?: ErrorReason;
   errorCode?: string;
   lastRunAt?: string;
   lastSuccessAt?: string;
@@ -65,7 +67,7 @@ export interface SyncRuleStatus {
   /** Documents waiting for another try (their download failed). */
   pending: number;
   /** Documents that failed on the last run, with why (at most 20). */
-  failures: Array<{ type: DocumentType; uuid: string; number: string; message: string }>;
+  failures: Array<{ type: DocumentType; uuid: string; number: string; message: string; reason?: ErrorReason }>;
 }
 
 export const syncChannels = {

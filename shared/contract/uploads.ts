@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changesOf, channel, event, noInput } from './define';
+import type { ErrorReason } from './error-reasons';
 import { uploadFileRefSchema, type FilePayload } from './files';
 
 export const uploadCountrySchema = z.enum(['IT', 'PL']);
@@ -18,7 +19,9 @@ export interface UploadHistoryItem {
   at: string;
   state: UploadState;
   serverStatus?: ServerUploadStatus;
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   note?: string;
+  reason?: ErrorReason;
 }
 
 export interface UploadEntry {
@@ -35,9 +38,12 @@ export interface UploadEntry {
   uploadId?: string;
   serverStatus?: ServerUploadStatus;
   history: UploadHistoryItem[];
-  error?: { code: string; message: string; fieldErrors?: Record<string, string> };
+  /** `reason` (when there) words `message` in the UI language. */
+  error?: { code: string; message: string; fieldErrors?: Record<string, string>; reason?: ErrorReason };
   /** Not an error, but something the user must know (e.g. "not confirmed yet: do not resend"). */
   warning?: string;
+  /** The warning in the UI's words, when the core has them. */
+  warningReason?: ErrorReason;
   /** What kind of warning it is, so the UI can word it without reading the core's text. */
   warningCode?: UploadWarningCode;
   /** Whether the rules of the spec allow sending this file again now. */
@@ -51,7 +57,9 @@ export interface RejectedFile {
   fileName: string;
   origin: string;
   code: string;
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   message: string;
+  reason?: ErrorReason;
 }
 
 export interface ServerUpload {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, event, noInput } from './define';
+import type { ErrorReason } from './error-reasons';
 import { destinationFolderSchema } from './files';
 import { uploadCountrySchema, type UploadCountry } from './uploads';
 
@@ -16,12 +17,16 @@ export interface WatchedFileEvent {
   fileName: string;
   state: 'sending' | 'sent' | 'failed' | 'duplicate';
   at: string;
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   message?: string;
+  reason?: ErrorReason;
 }
 
 export interface WatchedFolderStatus extends WatchedFolder {
   state: 'watching' | 'paused' | 'error';
+  /** English, for logs; `reason` (when there) is what the UI shows, in its language. */
   message?: string;
+  reason?: ErrorReason;
   /** Files handed to the upload journal and not settled yet. */
   inFlight: number;
   sent: number;

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, because, isAppError, reason, type DocumentFilters, type DocumentRecord, type DocumentType, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
+import { AppError, because, isAppError, reason, type DocumentFilters, type DocumentRecord, type DocumentType, type ErrorReason, type SyncRule, type SyncRunCounts } from '../../../shared/contract';
 import { baseNameFor, EXTENSION_ROOM, MAX_FILE_NAME, sanitizeFileName, truncateName } from '../../../shared/documents/file-name-template';
 import type { DocumentsApi } from '../documents/api';
 import { folderNames, writeDocumentFiles, type FileToWrite } from '../documents/bulk/document-files';
@@ -42,7 +42,7 @@ export interface SyncRunResult {
   counts: SyncRunCounts;
   /** Documents whose files were written for the first time this run. */
   newRecords: DocumentRecord[];
-  failures: Array<{ type: DocumentType; uuid: string; number: string; message: string }>;
+  failures: Array<{ type: DocumentType; uuid: string; number: string; message: string; reason?: ErrorReason }>;
   pending: number;
   totalWritten: number;
 }
@@ -129,7 +129,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     const fail = (uuid: string, entry: SyncJournalEntry, error: unknown): void => {
       const failure = describeFailure(error);
       counts.failed += 1;
-      if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message });
+      if (failures.length < 20) failures.push({ type: entry.type, uuid, number: entry.record?.number ?? '', message: failure.message, ...(failure.userMessage ? { reason: failure.userMessage } : {}) });
     };
     // Writes run beside the downloads (the writer answers a batch at a time): a download does not wait for its write.
     const writes = createWriteQueue(48, 64);
@@ -232,7 +232,13 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
         } catch (error) {
           if (isAppError(error) && error.code === 'cancelled') throw error;
           // The files are on disk; marking is tried again on the next run.
-          if (failures.length < 20) failures.push({ type, uuid: '', number: '', message: `Saved, but marking ${toMark.length - start} as downloaded failed: ${describeFailure(error).message}` });
+          if (failures.length < 20) failures.push({
+              type,
+              uuid: '',
+              number: '',
+              message: `Saved, but marking ${toMark.length - start} as downloaded failed: ${describeFailure(error).message}`,
+              reason: reason('folders.syncMarkFailed', { total: toMark.length - start }),
+            });
           return;
         }
         opened.marked(slice.map(([uuid]) => uuid));

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError, because, isAppError, reason, syncRuleSchema, type DocumentRecord, type SyncRule, type SyncRuleDraft, type SyncRuleStatus } from '../../../shared/contract';
+import { AppError, because, isAppError, reason, reasonOf, syncRuleSchema, type ErrorReason, type DocumentRecord, type SyncRule, type SyncRuleDraft, type SyncRuleStatus } from '../../../shared/contract';
 import type { ActivityLog } from '../activity/log';
 import type { DocumentsApi } from '../documents/api';
 import { checkTemplate } from '../documents/bulk/file-names';
@@ -89,6 +89,21 @@ export function notificationText(records: readonly DocumentRecord[]): string {
   return `${records.length} new ${noun}${from}`;
 }
 
+function busyReason(error: unknown, seconds: number): ErrorReason {
+  const status = isAppError(error) ? error.status : undefined;
+  if (status === 429) return reason('folders.syncSlowDown', { seconds });
+  if (status !== undefined) return reason('folders.syncUnavailable', { status, seconds });
+  return reason('folders.syncUnreachable', { seconds });
+}
+
+/** The status text (English, for logs) and what the UI shows in its language; no text clears both. */
+function say(runtime: { status: Pick<SyncRuleStatus, 'message' | 'reason'> }, message: string | undefined, why?: ErrorReason): void {
+  if (message === undefined) delete runtime.status.message;
+  else runtime.status.message = message;
+  if (message !== undefined && why) runtime.status.reason = why;
+  else delete runtime.status.reason;
+}
+
 function busyLead(error: unknown): string {
   const status = isAppError(error) ? error.status : undefined;
   if (status === 429) return 'The service asks the app to slow down (HTTP 429)';
@@ -147,12 +162,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     }, delayMs);
   }
 
-  function waitWith(runtime: Runtime, message: string): void {
+  function waitWith(runtime: Runtime, message: string, why: ErrorReason): void {
     runtime.timer?.cancel();
     delete runtime.timer;
     delete runtime.status.nextRunAt;
     runtime.status.state = 'waiting';
-    runtime.status.message = message;
+    say(runtime, message, why);
   }
 
   async function run(id: string): Promise<void> {
@@ -166,19 +181,20 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     }
     if (rule.paused || disposed) return;
     if (rule.profileId !== deps.activeProfileId()) {
-      waitWith(runtime, `Runs while the profile “${deps.profileName(rule.profileId) ?? rule.profileId}” is active.`);
+      const profile = deps.profileName(rule.profileId) ?? rule.profileId;
+      waitWith(runtime, `Runs while the profile “${profile}” is active.`, reason('folders.syncWaitProfile', { profile }));
       emit();
       return;
     }
     if (!deps.signedIn()) {
-      waitWith(runtime, 'Waiting for you to sign in.');
+      waitWith(runtime, 'Waiting for you to sign in.', reason('folders.syncWaitSignIn'));
       emit();
       return;
     }
     const control = new AbortController();
     runtime.control = control;
     runtime.status.state = 'running';
-    delete runtime.status.message;
+    say(runtime, undefined);
     delete runtime.status.errorCode;
     runtime.status.lastRunAt = new Date(deps.clock.now()).toISOString();
     emit();
@@ -194,7 +210,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
           pending: result.pending,
           failures: result.failures,
         });
-        if (result.failures.length > 0) runtime.status.message = `${result.counts.failed} document(s) could not be saved; they are tried again on the next run.`;
+        if (result.failures.length > 0) say(runtime, `${result.counts.failed} document(s) could not be saved; they are tried again on the next run.`, reason('folders.syncSomeFailed', { failed: result.counts.failed }));
         if (result.newRecords.length > 0) deps.notifier.notify(`Ledgerdesk · ${rule.name}`, notificationText(result.newRecords));
         if (result.counts.written > 0 || result.counts.failed > 0 || result.counts.marked > 0) {
           void deps.activity.record({
@@ -226,13 +242,15 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     runtime.failuresInRow += 1;
     runtime.status.errorCode = code;
     if (code === 'unauthorized') {
-      waitWith(runtime, 'Your session ended: sign in again and the rule goes on where it stopped.');
+      waitWith(runtime, 'Your session ended: sign in again and the rule goes on where it stopped.', reason('folders.syncSessionEnded'));
       return;
     }
     const delay = Math.min(rule.intervalMinutes * MINUTE, backoffBase * 2 ** (runtime.failuresInRow - 1));
     const busy = code === 'unavailable' || code === 'network' || code === 'timeout';
     runtime.status.state = busy ? 'backoff' : 'error';
-    runtime.status.message = busy ? `${busyLead(error)}: ${message.replace(/\.$/, '')}. Trying again in ${Math.round(delay / 1000)} s.` : message;
+    const seconds = Math.round(delay / 1000);
+    if (busy) say(runtime, `${busyLead(error)}: ${message.replace(/\.$/, '')}. Trying again in ${seconds} s.`, busyReason(error, seconds));
+    else say(runtime, message, isAppError(error) ? reasonOf(error.details) : undefined);
     deps.logger.warn('Sync: a run failed', { ruleId: rule.id, code, failuresInRow: runtime.failuresInRow });
     // Once per spell of failures, not at every retry.
     if (runtime.failuresInRow === 1) void deps.activity.record({ action: 'sync.run', target: `${rule.name} → ${rule.folder}`, outcome: 'failed', detail: message });
@@ -291,7 +309,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       const runtime = runtimeOf(id);
       if (paused) {
         delete runtime.status.nextRunAt;
-        delete runtime.status.message;
+        say(runtime, undefined);
       } else schedule(rule, 0);
       emit();
       return statusOf(rule);

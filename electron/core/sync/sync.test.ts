@@ -170,6 +170,7 @@ describe('inbox sync', () => {
       const busy = await sync.runNow(saved.rule.id);
       expect(busy.state).toBe('backoff');
       expect(busy.message).toBe('The service is unavailable (HTTP 503): Injected. Trying again in 1 s.');
+      expect(busy.reason).toEqual({ key: 'folders.syncUnavailable', params: { status: 503, seconds: 1 } });
       expect(busy.nextRunAt).toBeDefined();
     } finally {
       await proxy.close();
@@ -188,6 +189,7 @@ describe('inbox sync', () => {
     const status: SyncRuleStatus = await sync.runNow(saved.rule.id);
     expect(status.state).toBe('error');
     expect(status.message).toBe(`The folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose the folder again.`);
+    expect(status.reason).toEqual({ key: 'folders.syncGone', params: { path: folder } });
   });
 
   it('waits for a sign-in instead of failing, and can be paused', async () => {

@@ -124,6 +124,7 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
           notFoundResends: 0,
           adoptedAfterUncertain: false,
           note: 'Retried by you',
+          noteReason: reason('uploads.noteRetried'),
         },
         { durable: true },
       );
@@ -135,7 +136,7 @@ export function createEntryActions(deps: EntryActionsDeps): { retry(localId: str
 
     async cancel(localId) {
       const entry = entryOfActiveProfile(localId);
-      const cancelled = await store.apply(localId, ['queued'], 'cancelled', { warning: undefined, note: 'Cancelled by you' }, { durable: true });
+      const cancelled = await store.apply(localId, ['queued'], 'cancelled', { warning: undefined, note: 'Cancelled by you', noteReason: reason('uploads.noteCancelled') }, { durable: true });
       if (!cancelled) {
         throw new AppError('conflict', `${entry.fileName} can no longer be cancelled: it is ${stateWords[store.journal().get(localId)?.state ?? entry.state]}.`, {
           details: because(reason('uploads.notCancellable', { name: entry.fileName })),

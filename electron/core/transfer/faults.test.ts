@@ -71,6 +71,7 @@ describe('503 on POST /upload', () => {
       expect(states.slice(0, 3)).toEqual(['queued', 'sending', 'uncertain']);
       expect(['tracking', 'done']).toContain(states[3]);
       expect(entry.history[3]?.note).toContain('Found on the service');
+      expect(entry.history[3]?.reason).toMatchObject({ key: 'uploads.noteFoundOnService', params: { upload: entry.uploadId } });
       expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(1);
     }
   });
@@ -87,7 +88,7 @@ describe('503 on POST /upload', () => {
     expect(resent.length).toBeGreaterThan(0);
     for (const entry of resent) {
       expect(entry.history.some((h) => h.state === 'uncertain')).toBe(true);
-      expect(entry.history.some((h) => h.note === 'The service has no trace of the file; sending it again.')).toBe(true);
+      expect(entry.history.find((h) => h.note === 'The service has no trace of the file; sending it again.')?.reason).toEqual({ key: 'uploads.noteResendNoTrace', params: {} });
     }
   });
 

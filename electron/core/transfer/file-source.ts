@@ -4,6 +4,7 @@
  * and checked to be still the files that were added. Small files come back as base64 text,
  * encoded there.
  */
+import { reason } from '../../../shared/contract';
 import type { FileReader } from '../files/file-reader';
 import type { FileTaken } from '../files/read-and-hash';
 import type { EntryError } from './api/messages';
@@ -15,18 +16,26 @@ export type ReadContent = { ok: true; content: UploadContent } | { ok: false; er
 
 const changed = (entry: JournalEntry): ReadContent => ({
   ok: false,
-  error: { code: 'file', message: `${entry.fileName} changed after it was added, so it was not sent. Retry to send the file as it is now.` },
+  error: {
+    code: 'file',
+    message: `${entry.fileName} changed after it was added, so it was not sent. Retry to send the file as it is now.`,
+    reason: reason('uploads.changedSinceAdded', { name: entry.fileName }),
+  },
 });
 
 function unreadable(entry: JournalEntry, code: string | undefined): ReadContent {
   if (entry.source.kind === 'blob') {
-    return { ok: false, error: { code: 'file', message: `The copy of ${entry.fileName} kept for sending is gone. Add the file again.` } };
+    return { ok: false, error: { code: 'file', message: `The copy of ${entry.fileName} kept for sending is gone. Add the file again.`, reason: reason('uploads.copyGone', { name: entry.fileName }) } };
   }
   const message =
     code === 'ENOENT'
       ? `${entry.fileName} can no longer be found at ${entry.source.path}. It may have been moved or deleted: put it back and retry, or add it again.`
       : `${entry.fileName} cannot be read at ${entry.source.path} (${code ?? 'unknown problem'}). Check the file and retry.`;
-  return { ok: false, error: { code: 'file', message } };
+  const why =
+    code === 'ENOENT'
+      ? reason('uploads.sourceGoneAt', { name: entry.fileName, path: entry.source.path })
+      : reason('uploads.sourceUnreadableAt', { name: entry.fileName, path: entry.source.path, cause: code ?? '?' });
+  return { ok: false, error: { code: 'file', message, reason: why } };
 }
 
 function checked(entry: JournalEntry, read: FileTaken | undefined): ReadContent {

@@ -3,7 +3,7 @@
  * delivers or fails it, and every uncertain send is reconciled by End-to-end ID (the spec's 503
  * rule, applied to crashes too: `reconcile.ts` decides, this applies the decision).
  */
-import type { ServerUpload } from '../../../shared/contract';
+import { reason, type ServerUpload } from '../../../shared/contract';
 import type { Clock } from '../ports';
 import type { AccountRules } from './accounts';
 import type { TransferApi } from './api/client';
@@ -51,7 +51,7 @@ export function createFollower(deps: FollowerDeps): Follower {
     if (!current || !trackedStates.has(current.state) || current.uploadId !== uploadId) return 'stop';
     if (!upload) {
       const message = `The service no longer knows upload ${uploadId} of ${current.fileName}. Check with support before sending it again.`;
-      await store.apply(current.localId, tracked, 'failed', { warning: undefined, error: { code: 'not_found', message } });
+      await store.apply(current.localId, tracked, 'failed', { warning: undefined, error: { code: 'not_found', message, reason: reason('uploads.unknownToService', { upload: uploadId, name: current.fileName }) } });
       return 'stop';
     }
     const status = upload.status;
@@ -86,6 +86,7 @@ export function createFollower(deps: FollowerDeps): Follower {
         adoptedAfterUncertain: false,
         warning: undefined,
         note: `The service ended upload ${upload.id} as failed after the uncertain send${reasons.length ? ` (${reasons.join(' ')})` : ''}; sending it again automatically, once.`,
+        noteReason: reasons.length ? reason('uploads.noteResendAfterFailedSaid', { upload: upload.id, said: reasons.join(' ') }) : reason('uploads.noteResendAfterFailed', { upload: upload.id }),
       });
       deps.resend();
       return 'stop';
@@ -95,7 +96,15 @@ export function createFollower(deps: FollowerDeps): Follower {
       current.localId,
       tracked,
       'failed',
-      { serverStatus: 'failed', warning: undefined, error: { code: current.adoptedAfterUncertain ? 'unavailable' : 'validation', message } },
+      {
+        serverStatus: 'failed',
+        warning: undefined,
+        error: {
+          code: current.adoptedAfterUncertain ? 'unavailable' : 'validation',
+          message,
+          reason: reasons.length ? reason('uploads.notProcessedSaid', { name: current.fileName, said: reasons.join(' ') }) : reason('uploads.notProcessed', { name: current.fileName }),
+        },
+      },
       { durable: true },
     );
     return 'stop';
@@ -133,6 +142,7 @@ export function createFollower(deps: FollowerDeps): Follower {
             error: undefined,
             warning: decision.pending ? `${messages.pendingDoNotResend}${copies}` : copies.trim() || undefined,
             note: `Found on the service (upload ${upload.id}, ${upload.status}); it is not sent again.`,
+            noteReason: reason('uploads.noteFoundOnService', { upload: upload.id, status: upload.status }),
           },
           { durable: true },
         );
@@ -153,6 +163,7 @@ export function createFollower(deps: FollowerDeps): Follower {
             previousUploadIds: [...current.previousUploadIds, ...decision.failedUploadIds],
             ...(failed ? { autoResends: current.autoResends + 1 } : { notFoundResends: current.notFoundResends + 1 }),
             note: failed ? 'The service has the file only as failed; sending it again automatically, once.' : 'The service has no trace of the file; sending it again.',
+            noteReason: reason(failed ? 'uploads.noteResendOnlyFailed' : 'uploads.noteResendNoTrace'),
           },
           { durable: true },
         );
@@ -165,7 +176,13 @@ export function createFollower(deps: FollowerDeps): Follower {
           decision.reason === 'failed'
             ? `The service could not keep ${current.fileName}: it ended failed again after the automatic resend${reasons.length ? ` (${reasons[0]})` : ''}. Retry later, or contact support if it keeps failing.`
             : `The service did not keep ${current.fileName} after several attempts. Retry later, or contact support if it keeps happening.`;
-        await store.apply(current.localId, ['uncertain'], 'failed', { warning: undefined, error: { code: 'unavailable', message } }, { durable: true });
+        const why =
+          decision.reason !== 'failed'
+            ? reason('uploads.notKeptAfterAttempts', { name: current.fileName })
+            : reasons[0]
+              ? reason('uploads.notKeptAfterResendSaid', { name: current.fileName, said: reasons[0] })
+              : reason('uploads.notKeptAfterResend', { name: current.fileName });
+        await store.apply(current.localId, ['uncertain'], 'failed', { warning: undefined, error: { code: 'unavailable', message, reason: why } }, { durable: true });
         return 'stop';
       }
     }

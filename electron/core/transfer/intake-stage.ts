@@ -6,7 +6,7 @@
  * folder): they pass paths they own; the renderer's handles are resolved before they get here.
  */
 import crypto from 'node:crypto';
-import type { RejectedFile, SessionUser, UploadCountry } from '../../../shared/contract';
+import { reason, type RejectedFile, type SessionUser, type UploadCountry } from '../../../shared/contract';
 import { maxFileBytesForUpload } from '../../../shared/validation';
 import type { FileReader } from '../files/file-reader';
 import type { FileHashed } from '../files/read-and-hash';
@@ -65,6 +65,10 @@ const alreadySent = (file: PreparedFile, earlier: JournalEntry): RejectedFile =>
     earlier.state === 'done'
       ? `${file.fileName} was already delivered (added ${earlier.createdAt.slice(0, 16).replace('T', ' ')} UTC, End-to-end ID ${earlier.e2eId}); it was not sent again.`
       : `${file.fileName} is already on its way (End-to-end ID ${earlier.e2eId}); it was not added a second time.`,
+  reason:
+    earlier.state === 'done'
+      ? reason('uploads.alreadyDelivered', { name: file.fileName, at: `${earlier.createdAt.slice(0, 16).replace('T', ' ')} UTC`, e2eId: earlier.e2eId })
+      : reason('uploads.alreadyOnItsWay', { name: file.fileName, e2eId: earlier.e2eId }),
 });
 
 export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInput): Promise<AddedFiles> } {
@@ -95,7 +99,7 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
     e2eId: file.e2eId,
     state: 'queued',
     previousUploadIds: [],
-    history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn }) }],
+    history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn, reason: reason('uploads.noteWaitingForSignIn') }) }],
     ...(file.warning ? { warning: file.warning } : {}),
     sendAttempts: 0,
     autoResends: 0,

@@ -7,7 +7,8 @@
 import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RejectedFile, UploadCountry } from '../../../shared/contract';
+import { reason, type ErrorReason, type RejectedFile, type UploadCountry } from '../../../shared/contract';
+import { formatSize } from '../files/file-ref';
 import type { LocalFileRef } from '../files/file-ref';
 import {
   base64DecodedLength,
@@ -64,7 +65,7 @@ export type Prepared = { ok: true; file: PreparedFile; bytes?: Buffer } | { ok: 
 
 const MAX_FOLDER_DEPTH = 32;
 
-const rejected = (fileName: string, origin: string, code: string, message: string): RejectedFile => ({ fileName, origin, code, message });
+const rejected = (fileName: string, origin: string, code: string, message: string, why?: ErrorReason): RejectedFile => ({ fileName, origin, code, message, ...(why ? { reason: why } : {}) });
 
 function fileSystemProblem(error: unknown, what: string): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -188,7 +189,10 @@ export interface PrepareContext {
 /** Checks one candidate like the service would, hashes it and keeps dropped bytes as a blob. */
 export async function prepareFile(candidate: CandidateFile, context: PrepareContext): Promise<Prepared> {
   const { fileName, origin } = candidate;
-  const refuse = (code: string, message: string): Prepared => ({ ok: false, rejected: rejected(fileName, origin, code, message) });
+  const refuse = (code: string, message: string, why?: ErrorReason): Prepared => ({ ok: false, rejected: rejected(fileName, origin, code, message, why) });
+  const empty = (): Prepared => refuse('validation', `${fileName} is empty. Choose a file that has content.`, reason('uploads.empty', { name: fileName }));
+  const tooLarge = (size: number): Prepared =>
+    refuse('too_large', tooLargeMessage(fileName, size), reason('uploads.tooLarge', { name: fileName, size: formatSize(size), limit: formatSize(limit) }));
 
   const nameCheck = validateFileName(fileName);
   if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`);
@@ -209,10 +213,10 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
   let bytes: Buffer | undefined;
   if (candidate.content.kind === 'bytes' || candidate.content.kind === 'binary') {
     const { content } = candidate;
-    if (content.kind === 'bytes' && !isStandardBase64(content.base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`);
+    if (content.kind === 'bytes' && !isStandardBase64(content.base64)) return refuse('file', `${fileName} arrived damaged and could not be read. Add it again.`, reason('files.damagedInTransit', { name: fileName }));
     size = content.kind === 'bytes' ? base64DecodedLength(content.base64) : content.data.byteLength;
-    if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
-    if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
+    if (size === 0) return empty();
+    if (size > limit) return tooLarge(size);
     // Binary bytes are used where they arrived (a view of the bridge's request body): no copy.
     bytes = content.kind === 'bytes' ? Buffer.from(content.base64, 'base64') : Buffer.from(content.data.buffer, content.data.byteOffset, content.data.byteLength);
     sha256 = sha256Hex(bytes);
@@ -228,11 +232,11 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     // Read ahead against the largest limit the name allows: its End-to-end ID may leave less room.
     if (read.kind === 'hashed' && read.size > limit) read = { kind: 'tooLarge', size: read.size };
     if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
-    if (read.kind === 'tooLarge') return refuse('too_large', tooLargeMessage(fileName, read.size));
+    if (read.kind === 'tooLarge') return tooLarge(read.size);
     sha256 = read.sha256;
     size = read.size;
-    if (size === 0) return refuse('validation', `${fileName} is empty. Choose a file that has content.`);
-    if (size > limit) return refuse('too_large', tooLargeMessage(fileName, size));
+    if (size === 0) return empty();
+    if (size > limit) return tooLarge(size);
     source = { kind: 'path', path: filePath };
   }
 

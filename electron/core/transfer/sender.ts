@@ -5,7 +5,7 @@
  * disk for the whole batch in one durable write) while up to `concurrency` POSTs are in flight.
  */
 import { setMaxListeners } from 'node:events';
-import type { SessionUser, UploadWarningCode } from '../../../shared/contract';
+import { reason, type SessionUser, type UploadWarningCode } from '../../../shared/contract';
 import type { FileReader } from '../files/file-reader';
 import type { Clock, Logger } from '../ports';
 import type { AccountRules } from './accounts';
@@ -121,7 +121,7 @@ export function createSender(deps: SenderDeps): Sender {
 
   /** A prepared file that will not be posted now goes back to the queue (nothing left the app). */
   async function unsend(localId: string, warning: string, warningCode?: UploadWarningCode): Promise<void> {
-    await store.apply(localId, ['sending'], 'queued', { warning, ...(warningCode ? { warningCode } : {}), note: 'Not sent yet: waiting' }).catch(() => undefined);
+    await store.apply(localId, ['sending'], 'queued', { warning, ...(warningCode ? { warningCode } : {}), note: 'Not sent yet: waiting', noteReason: reason('uploads.noteWaiting') }).catch(() => undefined);
   }
 
   /**
@@ -218,6 +218,7 @@ export function createSender(deps: SenderDeps): Sender {
             error: undefined,
             warning: undefined,
             note: entry.sendAttempts > 0 ? `Sending again (attempt ${entry.sendAttempts + 1})` : undefined,
+            ...(entry.sendAttempts > 0 ? { noteReason: reason('uploads.noteSendingAgain', { attempt: entry.sendAttempts + 1 }) } : {}),
           },
         })),
         { durable: true },
@@ -260,7 +261,7 @@ export function createSender(deps: SenderDeps): Sender {
           localId,
           ['sending'],
           finished ? 'done' : 'accepted',
-          { uploadId: outcome.receipt.id, serverStatus: status, adoptedAfterUncertain: false, note: `Accepted by the service (upload ${outcome.receipt.id})` },
+          { uploadId: outcome.receipt.id, serverStatus: status, adoptedAfterUncertain: false, note: `Accepted by the service (upload ${outcome.receipt.id})`, noteReason: reason('uploads.noteAccepted', { upload: outcome.receipt.id }) },
           { durable: finished },
         );
         if (store.journal().get(localId)?.state === 'accepted') deps.follow(localId);
@@ -277,7 +278,7 @@ export function createSender(deps: SenderDeps): Sender {
         deps.follow(localId);
         return;
       case 'unauthorized':
-        await store.apply(localId, ['sending'], 'queued', { warning: outcome.message, warningCode: 'sign_in', note: 'The service asked to sign in again; nothing was stored' });
+        await store.apply(localId, ['sending'], 'queued', { warning: outcome.message, warningCode: 'sign_in', note: 'The service asked to sign in again; nothing was stored', noteReason: reason('uploads.noteSignInAsked') });
         waitForSession();
         return;
       case 'not_sent': {

@@ -165,6 +165,8 @@ describe('uploads service on the emulator', () => {
     expect(again.entries).toEqual([]);
     expect(again.rejected[0]?.message).toContain('was already delivered');
     expect(again.rejected[0]?.message).toContain(first.entries[0]?.e2eId ?? '?');
+    expect(first.rejected[0]?.reason).toEqual({ key: 'uploads.alreadyOnItsWay', params: { name: 'twice.xml', e2eId: first.entries[0]?.e2eId } });
+    expect(again.rejected[0]?.reason).toMatchObject({ key: 'uploads.alreadyDelivered', params: { name: 'twice.xml', e2eId: first.entries[0]?.e2eId } });
     // Another destination is another sending.
     expect((await t.service.add({ country: 'PL', files: [{ file: same }] })).entries).toHaveLength(1);
     await untilAllSettled(t, 2);
@@ -234,7 +236,7 @@ describe('uploads service on the emulator', () => {
     const after = await untilAllSettled(t, 2);
     const again = after.find((e) => e.fileName === 'bad.json');
     expect(again?.state).toBe('failed');
-    expect(again?.history.some((h) => h.note === 'Retried by you')).toBe(true);
+    expect(again?.history.find((h) => h.note === 'Retried by you')?.reason).toEqual({ key: 'uploads.noteRetried', params: {} });
     expect(transferDebug(emulator.context).countUploads(again?.e2eId ?? '')).toBe(2);
   });
 
@@ -314,6 +316,9 @@ describe('uploads service on the emulator', () => {
     expect(byName.get('edited.xml')?.error?.message).toMatch(/changed after it was added/);
     expect(byName.get('grown.xml')?.error?.message).toMatch(/changed after it was added/);
     expect(byName.get('dropped.xml')?.error?.message).toMatch(/copy of dropped\.xml kept for sending is gone/);
+    expect(byName.get('moved.xml')?.error?.reason).toEqual({ key: 'uploads.sourceGoneAt', params: { name: 'moved.xml', path: moved } });
+    expect(byName.get('edited.xml')?.error?.reason).toEqual({ key: 'uploads.changedSinceAdded', params: { name: 'edited.xml' } });
+    expect(byName.get('dropped.xml')?.error?.reason).toEqual({ key: 'uploads.copyGone', params: { name: 'dropped.xml' } });
     for (const entry of [...added.entries, ...dropped.entries].filter((entry) => entry.fileName !== 'fine.xml')) {
       expect(byName.get(entry.fileName)?.state).toBe('failed');
       expect(transferDebug(emulator.context).countUploads(entry.e2eId)).toBe(0);

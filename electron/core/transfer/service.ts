@@ -241,7 +241,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     const leftovers = opened
       .entries()
       .filter((entry) => entry.state === 'sending')
-      .map((entry) => transition(entry, 'uncertain', { warning: messages.crashed, note: 'The app stopped while this file was being sent' }, now()));
+      .map((entry) => transition(entry, 'uncertain', { warning: messages.crashed, note: 'The app stopped while this file was being sent', noteReason: reason('uploads.noteAppStopped') }, now()));
     await opened.put(leftovers, { durable: true });
     const needed = new Set(opened.entries().flatMap((entry) => (entry.source.kind === 'blob' && bytesNeededStates.has(entry.state) ? [entry.source.sha256] : [])));
     await blobs.keepOnly(needed).catch((error: unknown) => logger.warn('Upload blobs could not be tidied', { message: messageOf(error) }));

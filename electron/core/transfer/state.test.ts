@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from './journal/entry';
+import { messages } from './api/messages';
 import { canCancel, canRetry, canTransition, IllegalTransitionError, toView, transition } from './state';
 
 const at = new Date('2026-10-01T09:00:00Z');
@@ -87,6 +88,18 @@ describe('upload state machine', () => {
     const again = transition(transition(waiting, 'sending', {}, at), 'queued', { warning: 'The app was closed' }, at);
     expect(toView(again).warningCode).toBeUndefined();
     expect(toView(transition(waiting, 'sending', { warning: undefined }, at)).warningCode).toBeUndefined();
+  });
+
+  it('words the core’s fixed warnings as reasons (also of entries journaled before reasons), and no other text', () => {
+    const sending = transition(entry(), 'sending', {}, at);
+    const crashed = transition(sending, 'uncertain', { warning: messages.crashed }, at);
+    expect(toView(crashed).warningReason).toEqual({ key: 'uploads.warnCrashed', params: {} });
+    const unconfirmed = transition(sending, 'uncertain', { warning: messages.unavailable, note: messages.unavailable }, at);
+    expect(toView(unconfirmed).history.at(-1)?.reason).toEqual({ key: 'uploads.warnUnconfirmed', params: {} });
+    const waiting = transition(sending, 'queued', { warning: messages.waitingForSignIn, warningCode: 'sign_in' }, at);
+    expect(toView(waiting).warningReason).toEqual({ key: 'uploads.warnWaitingForSignIn', params: {} });
+    expect(toView(transition(sending, 'queued', { warning: 'Waiting: the service is busy.' }, at)).warningReason).toBeUndefined();
+    expect(toView(transition(crashed, 'queued', { warning: undefined }, at)).warningReason).toBeUndefined();
   });
 
   it('offers retry only for failed and rejected files, cancel only while queued', () => {

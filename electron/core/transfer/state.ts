@@ -2,7 +2,8 @@
  * The journal's state machine (DESIGN §6): which transitions exist, what each entry allows the
  * user to do, and the entry as the renderer sees it.
  */
-import type { ServerUploadStatus, UploadEntry, UploadState } from '../../../shared/contract';
+import type { ErrorReason, ServerUploadStatus, UploadEntry, UploadState } from '../../../shared/contract';
+import { warningReasonOf } from './api/messages';
 import type { JournalEntry } from './journal/entry';
 
 const transitions: Record<UploadState, readonly UploadState[]> = {
@@ -38,6 +39,8 @@ export function canTransition(from: UploadState, to: UploadState): boolean {
 
 export interface TransitionChanges extends Partial<Omit<JournalEntry, 'localId' | 'history' | 'state' | 'createdAt' | 'updatedAt'>> {
   note?: string;
+  /** The note in the UI's words. */
+  noteReason?: ErrorReason;
 }
 
 /**
@@ -48,7 +51,7 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
   if (!canTransition(entry.state, next)) {
     throw new IllegalTransitionError(`An upload cannot go from ${entry.state} to ${next} (${entry.localId}).`);
   }
-  const { note, ...fields } = changes;
+  const { note, noteReason, ...fields } = changes;
   // A field set to undefined stays as an undefined key (JSON leaves it out): deleting keys would
   // make the object slow to read and serialize. A new warning without a code of its own replaces
   // the old warning's code too.
@@ -62,7 +65,7 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
         at: updated.updatedAt,
         state: next,
         ...(updated.serverStatus !== undefined && (statusChanged || next !== entry.state) ? { serverStatus: updated.serverStatus } : {}),
-        ...(note ? { note } : {}),
+        ...(note ? { note, ...(noteReason ? { reason: noteReason } : {}) } : {}),
       },
     ];
   }
@@ -90,7 +93,11 @@ export function toView(entry: JournalEntry): UploadEntry {
     country: entry.country,
     e2eId: entry.e2eId,
     state: entry.state,
-    history: entry.history.map((item) => ({ ...item })),
+    history: entry.history.map((item) => {
+      // An uncertain send's note is its warning's fixed text: worded the same way.
+      const noteReason = item.reason ?? warningReasonOf(item.note);
+      return { ...item, ...(noteReason ? { reason: noteReason } : {}) };
+    }),
     canRetry: canRetry(entry),
     canCancel: canCancel(entry),
     createdAt: entry.createdAt,
@@ -100,6 +107,8 @@ export function toView(entry: JournalEntry): UploadEntry {
   if (entry.serverStatus !== undefined) view.serverStatus = entry.serverStatus;
   if (entry.error) view.error = { ...entry.error, ...(entry.error.fieldErrors ? { fieldErrors: { ...entry.error.fieldErrors } } : {}) };
   if (entry.warning) view.warning = entry.warning;
+  const warningReason = warningReasonOf(entry.warning);
+  if (warningReason) view.warningReason = warningReason;
   if (entry.warning && entry.warningCode) view.warningCode = entry.warningCode;
   return view;
 }

@@ -54,6 +54,16 @@ export function notWritableMessage(folder: string, error: unknown): string {
   return `The app cannot write in ${folder} (${errno ?? (error instanceof Error ? error.message : String(error))}): files cannot be moved into sent/ or failed/. Check the folder; nothing is sent twice meanwhile.`;
 }
 
+/** Why settled files cannot be put aside, as a reason the UI words in the user's language. */
+export function notWritableStatusReason(folder: string, error: unknown): ErrorReason {
+  const errno = errnoBehind(error);
+  if (errno === 'ENOENT') return reason('folders.watchGone', { path: folder });
+  if (isDiskFull(error)) return reason('folders.putAsideDiskFull', { path: folder });
+  if (errno === 'EROFS') return reason('folders.putAsideReadOnly', { path: folder });
+  if (errno === 'EACCES' || errno === 'EPERM') return reason('folders.putAsideDenied', { path: folder });
+  return reason('folders.putAsideFailed', { path: folder, cause: errno ?? (error instanceof Error ? error.message : String(error)) });
+}
+
 /** The same, as a reason the UI words in the user's language. */
 function notWritableReason(folder: string, error: unknown): ErrorReason {
   const errno = errnoBehind(error);

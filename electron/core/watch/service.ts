@@ -11,13 +11,13 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import chokidar, { type FSWatcher } from 'chokidar';
-import { AppError, because, reason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
+import { AppError, because, reason, reasonOf, type ErrorReason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
 import type { ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
 import type { FileHandles } from '../files/handles';
 import type { Invoke } from '../handlers';
 import type { Logger, SettingsStore } from '../ports';
-import { checkWatchedFolder, errnoBehind, nodeWatchFileSystem, notWritableMessage, type WatchFileSystem } from './folder-fs';
+import { checkWatchedFolder, errnoBehind, nodeWatchFileSystem, notWritableMessage, notWritableStatusReason, type WatchFileSystem } from './folder-fs';
 import { loadWatchJournal, saveWatchJournal, type WatchJournal, type WatchedFileRecord } from './journal';
 import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
 
@@ -67,8 +67,11 @@ interface Watch {
   seen: Map<string, { size: number; mtimeMs: number; at: number }>;
   state: WatchedFolderStatus['state'];
   message?: string;
+  /** What the UI shows for `message`, in its language. */
+  reason?: ErrorReason;
   /** Settled files could not be put aside (sent/, failed/, their notes): why, until they are. */
   putAsideProblem?: string;
+  putAsideReason?: ErrorReason;
   recent: WatchedFileEvent[];
 }
 
@@ -99,15 +102,22 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     const watch = watches.get(config.country);
     const records = Object.values(journal?.files ?? {}).filter((record) => record.country === config.country);
     const message = watch?.message ?? watch?.putAsideProblem;
+    const why = watch?.message !== undefined ? watch.reason : watch?.putAsideReason;
     return {
       ...config,
       state: config.paused ? 'paused' : watch?.putAsideProblem ? 'error' : (watch?.state ?? 'watching'),
-      ...(message && !config.paused ? { message } : {}),
+      ...(message && !config.paused ? { message, ...(why ? { reason: why } : {}) } : {}),
       inFlight: records.filter((record) => record.state === 'queued' || record.state === 'sending').length,
       sent: records.filter((record) => record.state === 'sent').length,
       failed: records.filter((record) => record.state === 'failed').length,
       recent: watch?.recent ?? [],
     };
+  };
+  const setProblem = (watch: Watch, message: string, why: ErrorReason | undefined): void => {
+    watch.state = 'error';
+    watch.message = message;
+    if (why) watch.reason = why;
+    else delete watch.reason;
   };
   const emit = (): void => deps.events.emit('watch.changed', { statuses: configs().map(statusOf) });
 
@@ -130,15 +140,14 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       seen: new Map(),
       state: 'watching',
       recent: earlier?.recent ?? [],
-      ...(earlier?.putAsideProblem ? { putAsideProblem: earlier.putAsideProblem } : {}),
+      ...(earlier?.putAsideProblem ? { putAsideProblem: earlier.putAsideProblem, ...(earlier.putAsideReason ? { putAsideReason: earlier.putAsideReason } : {}) } : {}),
     };
     watches.set(config.country, watch);
     if (config.paused || disposed) return;
     try {
       await checkFolder(config.folder);
     } catch (error) {
-      watch.state = 'error';
-      watch.message = (error as Error).message;
+      setProblem(watch, (error as Error).message, reasonOf((error as AppError).details));
     }
     // No awaitWriteFinish: its size polling adds its whole threshold to every file, even one moved in whole; `stableHash` decides.
     const watcher = chokidar.watch(config.folder, {
@@ -151,7 +160,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     watcher.on('change', (filePath) => enqueue(watch, filePath));
     watcher.on('error', (error) => {
       watch.state = 'error';
-      watch.message = `Watching ${config.folder} failed: ${error instanceof Error ? error.message : String(error)}`;
+      const said = error instanceof Error ? error.message : String(error);
+      setProblem(watch, `Watching ${config.folder} failed: ${said}`, reason('folders.watchFailed', { path: config.folder, said }));
       emit();
     });
     watch.rescan = setInterval(() => void rescan(watch), deps.rescanMs ?? 30_000);
@@ -202,6 +212,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       if (watch.state === 'error') {
         watch.state = 'watching';
         delete watch.message;
+        delete watch.reason;
         await startWatch(watch.config);
         await serial(() => putAsideWaiting(watch.config.country));
         emit();
@@ -209,8 +220,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       }
     } catch (error) {
       if (watch.state !== 'error' || watch.message !== (error as Error).message) {
-        watch.state = 'error';
-        watch.message = (error as Error).message;
+        setProblem(watch, (error as Error).message, reasonOf((error as AppError).details));
         emit();
       }
       return;
@@ -259,6 +269,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
           fileName: path.basename(filePath),
           state: 'failed',
           message: `Cannot be read yet (${code === 'EBUSY' || code === 'EAGAIN' ? 'locked by another program' : (code ?? 'error')}); not sent yet, tried again shortly.`,
+          reason: code === 'EBUSY' || code === 'EAGAIN' ? reason('folders.itemLocked') : reason('folders.itemUnreadable', { code: code ?? 'error' }),
         });
         emit();
       }
@@ -309,12 +320,18 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
               },
               fileSystem,
             );
-            note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again.` });
+            note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again.`, reason: reason('folders.itemDuplicate', { name: known.fileName }) });
           }
         } catch (error) {
           // Left where it is: the next look tries again, and never sends it.
           watch.putAsideProblem = notWritableMessage(watch.config.folder, error);
-          note(watch.config.country, { fileName: path.basename(filePath), state: 'duplicate', message: `Already sent as ${known.fileName}; not sent again (it stays in the folder until it can be moved to sent/).` });
+          watch.putAsideReason = notWritableStatusReason(watch.config.folder, error);
+          note(watch.config.country, {
+            fileName: path.basename(filePath),
+            state: 'duplicate',
+            message: `Already sent as ${known.fileName}; not sent again (it stays in the folder until it can be moved to sent/).`,
+            reason: reason('folders.itemDuplicateStays', { name: known.fileName }),
+          });
         }
         continue;
       }
@@ -338,8 +355,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     const book = await journalNow();
     const [grant] = await deps.files.grant([watch.config.folder], OWNER, { access: 'read' });
     if (!grant) {
-      watch.state = 'error';
-      watch.message = `The folder ${watch.config.folder} cannot be read.`;
+      setProblem(watch, `The folder ${watch.config.folder} cannot be read.`, reason('folders.watchUnreadable', { path: watch.config.folder }));
       emit();
       return;
     }
@@ -354,7 +370,11 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       // Not journaled for sending: they stay queued and the next look hands them over again.
       for (const { sha256 } of items) delete book.files[sha256];
       await save();
-      watch.message = `Handing files to the uploads failed: ${error instanceof Error ? error.message : String(error)}`;
+      const said = error instanceof Error ? error.message : String(error);
+      watch.message = `Handing files to the uploads failed: ${said}`;
+      const why = reasonOf((error as AppError).details);
+      if (why) watch.reason = why;
+      else watch.reason = reason('folders.watchHandOverFailed', { said });
       emit();
       return;
     }
@@ -378,7 +398,12 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       const item = byName.get(refused.fileName);
       const record = item ? book.files[item.sha256] : undefined;
       if (!item || !record) continue;
-      await settle(item.sha256, record, { ok: false, why: refused.message, whatToDo: 'correct the file (or its name) and copy it into the watched folder again.' });
+      await settle(item.sha256, record, {
+        ok: false,
+        why: refused.message,
+        whatToDo: 'correct the file (or its name) and copy it into the watched folder again.',
+        ...(refused.reason ? { reason: refused.reason } : {}),
+      });
     }
     await save();
     void deps.activity.record({
@@ -390,7 +415,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     emit();
   }
 
-  async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string }): Promise<void> {
+  async function settle(sha256: string, record: WatchedFileRecord, outcome: { ok: true } | { ok: false; why: string; whatToDo: string; reason?: ErrorReason }): Promise<void> {
     record.state = outcome.ok ? 'sent' : 'failed';
     record.at = new Date().toISOString();
     if (!outcome.ok) {
@@ -399,7 +424,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     }
     record.pending = 'move';
     await putAside(sha256, record);
-    note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why }) });
+    note(record.country, { fileName: record.fileName, state: outcome.ok ? 'sent' : 'failed', ...(outcome.ok ? {} : { message: outcome.why, ...(outcome.reason ? { reason: outcome.reason } : {}) }) });
   }
 
   /**
@@ -429,7 +454,10 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       return true;
     } catch (error) {
       deps.logger.warn('Watched folder: putting a settled file aside failed', { sha256, errno: errnoBehind(error) ?? null, message: error instanceof Error ? error.message : String(error) });
-      if (watch) watch.putAsideProblem = notWritableMessage(path.dirname(record.path), error);
+      if (watch) {
+        watch.putAsideProblem = notWritableMessage(path.dirname(record.path), error);
+        watch.putAsideReason = notWritableStatusReason(path.dirname(record.path), error);
+      }
       return false;
     }
   }
@@ -443,6 +471,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     if (waiting.length === 0) {
       if (watch?.putAsideProblem) {
         delete watch.putAsideProblem;
+        delete watch.putAsideReason;
         emit();
       }
       return;
@@ -452,7 +481,10 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       if (await putAside(sha, record)) done += 1;
       else break;
     }
-    if (done === waiting.length && watch) delete watch.putAsideProblem;
+    if (done === waiting.length && watch) {
+      delete watch.putAsideProblem;
+      delete watch.putAsideReason;
+    }
     if (done > 0) await save();
     emit();
   }
@@ -478,6 +510,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
           await settle(found.sha, found.record, {
             ok: false,
             why: entry.state === 'cancelled' ? 'the upload was cancelled in the Uploads screen.' : (entry.error?.message ?? `the upload ended as ${entry.state}.`),
+            ...(entry.state === 'cancelled' ? { reason: reason('folders.itemCancelled') } : entry.error?.reason ? { reason: entry.error.reason } : {}),
             whatToDo:
               entry.state === 'rejected'
                 ? 'correct what the service names and copy the file into the watched folder again.'

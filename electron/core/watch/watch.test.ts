@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChannelName, UploadEntry } from '../../../shared/contract';
+import type { ChannelName, ErrorReason, UploadEntry } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createCoreEvents } from '../events';
 import { createFileHandles, type FileHandles } from '../files/handles';
@@ -59,11 +59,11 @@ class FakeUploads {
     return { batchId: 'b', entries: out, rejected };
   }) as Invoke;
 
-  finish(fileName: string, state: 'done' | 'failed', message?: string): UploadEntry {
+  finish(fileName: string, state: 'done' | 'failed', message?: string, why?: ErrorReason): UploadEntry {
     const entry = this.entries.find((candidate) => candidate.fileName === fileName);
     if (!entry) throw new Error(`${fileName} was not added`);
     entry.state = state;
-    if (message) entry.error = { code: 'validation', message };
+    if (message) entry.error = { code: 'validation', message, ...(why ? { reason: why } : {}) };
     return entry;
   }
 }
@@ -145,9 +145,12 @@ describe('watched folder', () => {
     expect(note).toContain('Why: The file name has no known extension.');
     expect(note).toContain('What to do: correct the file (or its name) and copy it into the watched folder again.');
 
-    watch.uploadsChanged([uploads.finish('IT1_2.xml', 'failed', 'The destination refused the invoice: missing VAT number.')]);
+    const notProcessed = { key: 'uploads.notProcessedSaid' as const, params: { name: 'IT1_2.xml', said: 'missing VAT number' } };
+    watch.uploadsChanged([uploads.finish('IT1_2.xml', 'failed', 'The destination refused the invoice: missing VAT number.', notProcessed)]);
     await until(async () => (await list(path.join(watched, 'failed'))).includes('IT1_2.xml.txt'), 'the failure note');
     expect(await fs.readFile(path.join(watched, 'failed', 'IT1_2.xml.txt'), 'utf8')).toContain('Why: The destination refused the invoice: missing VAT number.');
+    // The file's note stays English; the status the app shows carries the upload's reason.
+    expect(watch.statuses()[0]?.recent.find((event) => event.fileName === 'IT1_2.xml' && event.state === 'failed')?.reason).toEqual(notProcessed);
   });
 
   it('never sends the same content twice, renamed or after a restart', async () => {
@@ -211,6 +214,7 @@ describe('watched folder', () => {
     await fs.rm(watched, { recursive: true });
     await until(() => watch.statuses()[0]?.state === 'error', 'the error');
     expect(watch.statuses()[0]?.message).toBe(`The watched folder ${watched} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.watchGone', params: { path: watched } });
   });
 });
 
@@ -261,6 +265,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     watch.uploadsChanged([uploads.finish('IT1_ro.xml', 'done')]);
     await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
     expect(watch.statuses()[0]?.message).toBe(`${folder} is on a read-only disk: the app cannot move files into sent/ or failed/ or write their notes. Make it writable; nothing is sent twice meanwhile.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.putAsideReadOnly', params: { path: folder } });
     // Several looks at the folder later: still there, still sent once.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await list(folder)).toEqual(['IT1_ro.xml']);
@@ -303,6 +308,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     watch.uploadsChanged([uploads.finish('IT1_full.xml', 'failed', 'The file is not a valid FatturaPA.')]);
     await until(() => watch.statuses()[0]?.state === 'error', 'the error in the status');
     expect(watch.statuses()[0]?.message).toBe(`The disk of ${folder} is full: the app cannot move files into sent/ or failed/ or write the notes that say why a file failed. Free some space; nothing is sent twice meanwhile.`);
+    expect(watch.statuses()[0]?.reason).toEqual({ key: 'folders.putAsideDiskFull', params: { path: folder } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     await expectNothingHalfWritten(folder);
     expect((await list(path.join(folder, 'failed'))).filter((name) => name.endsWith('.txt'))).toEqual([]);
@@ -340,7 +346,7 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
     locked.add('IT1_locked.xml');
     await fs.writeFile(path.join(folder, 'IT1_locked.xml'), '<locked/>');
     await until(() => watch.statuses()[0]?.recent.some((event) => event.fileName === 'IT1_locked.xml') === true, 'the locked file in the status');
-    expect(watch.statuses()[0]?.recent[0]).toMatchObject({ fileName: 'IT1_locked.xml', state: 'failed', message: 'Cannot be read yet (locked by another program); not sent yet, tried again shortly.' });
+    expect(watch.statuses()[0]?.recent[0]).toMatchObject({ fileName: 'IT1_locked.xml', state: 'failed', message: 'Cannot be read yet (locked by another program); not sent yet, tried again shortly.' , reason: { key: 'folders.itemLocked', params: {} } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(uploads.entries).toHaveLength(0);
     // Said once, however many looks.

@@ -18,6 +18,14 @@ export function wordReason(t: TFunction, reason: ErrorReason): string {
 }
 
 /**
+ * A status the core reports (not an error): its reason in the UI language, or its English text when
+ * it has none (an old journal's entry, a status from before reasons).
+ */
+export function wordStatus(t: TFunction, status: { message?: string; reason?: ErrorReason }): string | undefined {
+  return status.reason ? wordReason(t, status.reason) : status.message;
+}
+
+/**
  * Words an error for the user. When the core says why (a reason key with its parameters), that
  * sentence, in the UI language, is the whole message: it leads with what to do. When the service said
  * why in its own words, they follow the friendly message for the code, framed as the service's.

@@ -2,13 +2,15 @@
  * The transfer interface's error table in words an office worker can act on. Each message says
  * what happened to the file and what to do next; the server's own text is added where it helps.
  */
-import type { ErrorCode, UploadCountry } from '../../../../shared/contract';
+import { reason, type ErrorCode, type ErrorReason, type UploadCountry } from '../../../../shared/contract';
 import type { HttpErrorDetails } from '../../http/errors';
 
 export interface EntryError {
   code: ErrorCode;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** `message` in the UI's words (the English stays for logs and the journal). */
+  reason?: ErrorReason;
 }
 
 export const countryNames: Record<UploadCountry, string> = { IT: 'Italy (IT)', PL: 'Poland (PL)' };
@@ -53,6 +55,26 @@ export const messages = {
   pendingForLong:
     'The service has not started processing this file yet. Do not send it again; if it stays like this for long, contact support.',
 } as const;
+
+const warningReasons = new Map<string, ErrorReason>([
+  [messages.signInAgain, reason('uploads.warnSignInAgain')],
+  [messages.waitingForSignIn, reason('uploads.warnWaitingForSignIn')],
+  [messages.closedBeforeSend, reason('uploads.warnClosedBeforeSend')],
+  [messages.unavailable, reason('uploads.warnUnconfirmed')],
+  [messages.transport, reason('uploads.warnConnectionBroke')],
+  [messages.crashed, reason('uploads.warnCrashed')],
+  [messages.pendingDoNotResend, reason('uploads.warnPendingDoNotResend')],
+  [messages.pendingForLong, reason('uploads.warnPendingForLong')],
+]);
+
+/**
+ * A warning the journal keeps (in English) in the UI's words: the fixed warnings above, recognised
+ * when an entry is shown, so entries journaled before reasons are worded too. Others (they name
+ * files or the service's words) stay as they are.
+ */
+export function warningReasonOf(warning: string | undefined): ErrorReason | undefined {
+  return warning === undefined ? undefined : warningReasons.get(warning);
+}
 
 function fieldSentences(fieldErrors: Record<string, string>): string {
   return Object.entries(fieldErrors)

@@ -3,7 +3,7 @@
  * reference: the path it was dropped from, or a blob written once under the user-data folder.
  */
 import { z } from 'zod';
-import { errorCodes, type UploadState } from '../../../../shared/contract';
+import { errorCodes, errorReasonSchema, type UploadState } from '../../../../shared/contract';
 import { serverUploadStatuses } from '../api/schemas';
 
 export const uploadStates = [
@@ -25,6 +25,8 @@ export const historyItemSchema = z.object({
   state: z.enum(uploadStates),
   serverStatus: z.enum(serverUploadStatuses).optional(),
   note: z.string().optional(),
+  /** The note as a reason the UI words in its language (journals from before it have none). */
+  reason: errorReasonSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -32,6 +34,7 @@ export const entryErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  reason: errorReasonSchema.optional(),
 });
 
 export const fileSourceSchema = z.discriminatedUnion('kind', [

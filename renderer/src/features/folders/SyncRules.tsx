@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Modal } from '../../components/Modal';
 import { typeKey } from '../documents/model/document-types';
+import { wordStatus } from '../../i18n/errors';
 import { formatTime } from './format';
 import { SyncRuleDialog } from './SyncRuleDialog';
 
@@ -33,7 +34,7 @@ function RuleCard({ status, onEdit, onDelete }: { status: SyncRuleStatus; onEdit
           {t(`folders.sync.states.${status.state}`)}
         </span>
       </div>
-      {status.message ? <p className={`sync-rule__message${status.state === 'error' || status.state === 'backoff' ? ' sync-rule__message--bad' : ''}`}>{status.message}</p> : null}
+      {status.message ? <p className={`sync-rule__message${status.state === 'error' || status.state === 'backoff' ? ' sync-rule__message--bad' : ''}`}>{wordStatus(t, status)}</p> : null}
       <ul className="sync-rule__facts">
         <li>{status.lastRunAt ? t('folders.sync.lastRun', { time: formatTime(i18n.language, status.lastRunAt) }) : t('folders.sync.never')}</li>
         {status.nextRunAt && status.state !== 'paused' ? (
@@ -53,7 +54,7 @@ function RuleCard({ status, onEdit, onDelete }: { status: SyncRuleStatus; onEdit
           <ul>
             {status.failures.map((item) => (
               <li key={`${item.uuid}-${item.message}`}>
-                <span className="mono">{item.number || item.uuid}</span> {item.message}
+                <span className="mono">{item.number || item.uuid}</span> {wordStatus(t, item)}
               </li>
             ))}
           </ul>

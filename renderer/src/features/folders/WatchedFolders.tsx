@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
+import { wordStatus } from '../../i18n/errors';
 import { FolderField } from './FolderField';
 import { formatTime } from './format';
 
@@ -64,7 +65,7 @@ function CountryCard({ country, status, onEdit, onStop }: { country: UploadCount
         <>
           <p className="sync-rule__folder mono">{status.folder}</p>
           <p className="sync-rule__meta mono">{status.e2eIdTemplate}</p>
-          {status.message ? <p className="sync-rule__message sync-rule__message--bad">{status.message}</p> : null}
+          {status.message ? <p className="sync-rule__message sync-rule__message--bad">{wordStatus(t, status)}</p> : null}
           <p className="watch-card__counts">{t('folders.watch.counts', { sent: status.sent, failed: status.failed, inFlight: status.inFlight })}</p>
           {status.recent.length > 0 ? (
             <details className="sync-rule__failures" open>
@@ -75,7 +76,7 @@ function CountryCard({ country, status, onEdit, onStop }: { country: UploadCount
                     <span className={`state-badge state-badge--${item.state === 'sent' ? 'ok' : item.state === 'failed' ? 'bad' : 'muted'}`}>{t(`folders.watch.fileStates.${item.state}`)}</span>
                     <span className="mono">{item.fileName}</span>
                     <span className="watch-card__time">{formatTime(i18n.language, item.at)}</span>
-                    {item.message ? <span className="watch-card__why">{item.message}</span> : null}
+                    {item.message ? <span className="watch-card__why">{wordStatus(t, item)}</span> : null}
                   </li>
                 ))}
               </ul>

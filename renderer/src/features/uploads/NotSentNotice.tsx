@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { wordReason } from '../../i18n/errors';
 import { dismissNotSent, useUploadsUi } from './model/ui-store';
 
 /** After a batch: the files that were not sent and why, until the user dismisses it. */
@@ -23,7 +24,7 @@ export function NotSentNotice() {
       <ul className="not-sent__list">
         {notice.files.map((file, index) => (
           <li key={`${file.origin}-${index}`}>
-            <strong>{file.origin || file.fileName}</strong>: {file.message}
+            <strong>{file.origin || file.fileName}</strong>: {file.reason ? wordReason(t, file.reason) : file.message}
           </li>
         ))}
       </ul>

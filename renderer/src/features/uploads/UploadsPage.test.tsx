@@ -7,7 +7,7 @@ import { ok } from '../../test/fake-acube';
 import { createFakeCore } from '../../test/fake-core';
 import { renderApp } from '../../test/render-app';
 import { clearDraft } from './batch/draft-store';
-import { useUploadsUi } from './model/ui-store';
+import { showNotSent, useUploadsUi } from './model/ui-store';
 import { makeEntry } from './test/entries';
 import { ROW_HEIGHT } from './list/UploadList';
 
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** The fake core plus the uploads channels, with a journal the test controls. */
-function setup(initial: UploadEntry[] = [], language: 'en' | 'it' = 'en') {
+function setup(initial: UploadEntry[] = [], language: 'en' | 'it' | 'pl' = 'en') {
   const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language } });
   const state = { entries: [...initial], documents: [] as TransferDocument[] };
   Object.assign(core.handlers, {
@@ -206,5 +206,82 @@ describe('uploads screen', () => {
     expect(within(panel).getByText(/I file che finiscono in \.txt non sono accettati/)).toBeTruthy();
     expect(within(panel).getByText('Il file è vuoto. Scegli un file con un contenuto.')).toBeTruthy();
     expect(within(panel).getByText('Nessuno di questi file può ancora essere inviato. Correggili o toglili.')).toBeTruthy();
+  });
+});
+
+describe('an upload’s history in Polish', () => {
+  it('words the core’s notes in the UI language and keeps an old note’s text', async () => {
+    const entry = makeEntry({
+      fileName: 'faktura.xml',
+      country: 'PL',
+      state: 'tracking',
+      canCancel: false,
+      uploadId: 'up-42',
+      history: [
+        { at: '2026-03-01T10:00:00.000Z', state: 'queued', note: 'Retried by you', reason: { key: 'uploads.noteRetried', params: {} } },
+        { at: '2026-03-01T10:00:01.000Z', state: 'sending', note: 'Sending again (attempt 2)', reason: { key: 'uploads.noteSendingAgain', params: { attempt: 2 } } },
+        { at: '2026-03-01T10:00:02.000Z', state: 'accepted', note: 'Accepted by the service (upload up-42)', reason: { key: 'uploads.noteAccepted', params: { upload: 'up-42' } } },
+        { at: '2026-03-01T10:00:03.000Z', state: 'tracking', note: 'An old note from before reasons' },
+      ],
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'faktura.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Ponowione przez ciebie.')).toBeTruthy();
+    expect(screen.getByText('Ponowne wysyłanie (próba 2).')).toBeTruthy();
+    expect(screen.getByText('Przyjęty przez usługę (wysyłka up-42).')).toBeTruthy();
+    expect(screen.getByText('An old note from before reasons')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Retried by you');
+    expect(document.body.textContent).not.toContain('Accepted by the service');
+  });
+
+  it('words the core’s error as the detail in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'zmieniona.xml',
+      country: 'PL',
+      state: 'failed',
+      canRetry: true,
+      canCancel: false,
+      error: {
+        code: 'file',
+        message: 'zmieniona.xml changed after it was added, so it was not sent. Retry to send the file as it is now.',
+        reason: { key: 'uploads.changedSinceAdded', params: { name: 'zmieniona.xml' } },
+      },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'zmieniona.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Ponów, aby wysłać „zmieniona\.xml” w obecnej postaci: plik zmienił się po dodaniu, więc nie został wysłany\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('changed after it was added');
+  });
+
+  it('words why a file was not added in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        { fileName: 'pusty.xml', origin: 'pusty.xml', code: 'validation', message: 'pusty.xml is empty. Choose a file that has content.', reason: { key: 'uploads.empty', params: { name: 'pusty.xml' } } },
+        { fileName: 'stary.xml', origin: 'stary.xml', code: 'conflict', message: 'An old refusal without a reason.' },
+      ]),
+    );
+    expect(await screen.findByText(/Wybierz plik z zawartością: „pusty\.xml” jest pusty\./, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/An old refusal without a reason\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('is empty. Choose');
+  });
+
+  it('words the core’s warning as the detail in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'przerwana.xml',
+      country: 'PL',
+      state: 'uncertain',
+      canCancel: false,
+      warning: 'The app stopped while this file was being sent. It is checking, by End-to-end ID, whether the file arrived, and sends it again only if it did not.',
+      warningReason: { key: 'uploads.warnCrashed', params: {} },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'przerwana.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Aplikacja zatrzymała się podczas wysyłania tego pliku\. Sprawdza po identyfikatorze End-to-end/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('The app stopped');
   });
 });

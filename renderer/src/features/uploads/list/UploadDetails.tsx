@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadEntry } from '../../../../../shared/contract';
 import { Alert } from '../../../components/Alert';
+import { wordReason, wordStatus } from '../../../i18n/errors';
 import { explainEntry, type Explanation } from '../model/explain';
 import { statusOf } from '../model/status';
 import { formatBytes, formatFullTime, formatWhen, serverStatusLabel, statusLabel } from '../format';
@@ -30,7 +31,7 @@ export function ExplanationBox({ entry, explanation }: { entry: UploadEntry; exp
           ))}
         </ul>
       ) : null}
-      {explanation.detail ? <p className="alert__detail">{t('common.detail', { message: explanation.detail })}</p> : null}
+      {explanation.detail ? <p className="alert__detail">{t('common.detail', { message: explanation.detailReason ? wordReason(t, explanation.detailReason) : explanation.detail })}</p> : null}
     </Alert>
   );
 }
@@ -83,7 +84,7 @@ export function UploadDetails({ entry, id }: { entry: UploadEntry; id: string })
                 <span className="upload-timeline__what">
                   <strong>{statusLabel(t, statusOf(item))}</strong>
                   {item.serverStatus ? <span className="muted"> · {t('uploads.list.serverSaid', { status: serverStatusLabel(t, item.serverStatus) })}</span> : null}
-                  {item.note ? <span className="upload-timeline__note">{item.note}</span> : null}
+                  {item.note ? <span className="upload-timeline__note">{wordStatus(t, { message: item.note, ...(item.reason ? { reason: item.reason } : {}) })}</span> : null}
                 </span>
               </li>
             ))}

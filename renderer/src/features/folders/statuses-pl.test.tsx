@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+/* eslint-disable no-restricted-imports -- a test across the bridge: the real core's statuses, as the folders page shows them */
+/**
+ * Statuses (not errors) the core reports for the watched folders and the inbox sync, carried over the
+ * bridge as JSON and shown on the folders page in Polish: never the core's English log text.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncRuleSchema, type SyncRuleStatus, type WatchedFolderStatus } from '../../../../shared/contract';
+import { checkSyncFolder } from '../../../../electron/core/sync/run';
+import { checkWatchedFolder, nodeWatchFileSystem, notWritableMessage, notWritableStatusReason } from '../../../../electron/core/watch/folder-fs';
+import { ok } from '../../test/fake-acube';
+import { createFakeCore } from '../../test/fake-core';
+import { renderApp } from '../../test/render-app';
+
+afterEach(cleanup);
+
+const overTheBridge = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+function showFolders(handlers: Record<string, () => unknown>) {
+  const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language: 'pl' } });
+  Object.assign(core.handlers, { 'sync.rules': () => ok([]), 'watch.folders': () => ok([]), ...handlers });
+  renderApp(core.acube, '/folders');
+}
+
+describe('the watched folder’s status in Polish', () => {
+  it('says why files cannot be put aside and what each file went through, in the UI language', async () => {
+    const folder = path.join(os.tmpdir(), 'ledgerdesk-watched-pl');
+    const readOnly = Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    const status: WatchedFolderStatus = {
+      country: 'PL',
+      folder,
+      e2eIdTemplate: 'LD-{file}',
+      paused: false,
+      state: 'error',
+      message: notWritableMessage(folder, readOnly),
+      reason: notWritableStatusReason(folder, readOnly),
+      inFlight: 0,
+      sent: 1,
+      failed: 0,
+      recent: [{ fileName: 'copy.xml', state: 'duplicate', at: '2026-11-26T10:00:00.000Z', message: 'Already sent as first.xml; not sent again.', reason: { key: 'folders.itemDuplicate', params: { name: 'first.xml' } } }],
+    };
+    showFolders({ 'watch.folders': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText(`Umożliw zapis w ${folder}: leży na dysku tylko do odczytu, więc nie można przenieść plików do sent/ ani failed/. W tym czasie nic nie zostanie wysłane dwa razy.`)).toBeTruthy();
+    expect(screen.getByText('Już wysłany jako „first.xml”: nie wysłano go ponownie.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(status.message);
+    expect(document.body.textContent).not.toContain('Already sent');
+  });
+
+  it('words a folder that is gone, as the real check reports it', async () => {
+    const gone = path.join(os.tmpdir(), `ledgerdesk-gone-${process.pid}`);
+    const error = await checkWatchedFolder(gone, nodeWatchFileSystem).then(
+      () => undefined,
+      (caught: unknown) => caught as Error & { details?: unknown },
+    );
+    const status = { country: 'IT', folder: gone, e2eIdTemplate: 'LD', paused: false, state: 'error', message: error?.message, reason: (error?.details as { userMessage: WatchedFolderStatus['reason'] }).userMessage, inFlight: 0, sent: 0, failed: 0, recent: [] };
+    showFolders({ 'watch.folders': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText(/Podłącz ponownie obserwowany folder/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('is not there any more');
+  });
+
+  it('keeps the English text of a status from before reasons (an old journal)', async () => {
+    const status: WatchedFolderStatus = { country: 'PL', folder: '/w', e2eIdTemplate: 'LD', paused: false, state: 'error', message: 'The folder /w cannot be read.', inFlight: 0, sent: 0, failed: 0, recent: [] };
+    showFolders({ 'watch.folders': () => ok([status]) });
+    expect(await screen.findByText('The folder /w cannot be read.')).toBeTruthy();
+  });
+});
+
+describe('the inbox sync’s status in Polish', () => {
+  const rule = syncRuleSchema.parse({ id: 'r1', name: 'Przychodzące', profileId: 'local-emulator', types: ['invoice'], folder: '/inbox' });
+  const base = { rule, profileName: 'Emulator', totalWritten: 0, pending: 0, failures: [] };
+
+  it('words the last error (the real folder check) and each failed document in the UI language', async () => {
+    const gone = path.join(os.tmpdir(), `ledgerdesk-sync-gone-${process.pid}`);
+    const error = await checkSyncFolder(gone).then(
+      () => undefined,
+      (caught: unknown) => caught as Error & { details?: unknown },
+    );
+    const why = (error?.details as { userMessage: SyncRuleStatus['reason'] }).userMessage;
+    const status: SyncRuleStatus = {
+      ...base,
+      state: 'error',
+      message: error?.message,
+      ...(why ? { reason: why } : {}),
+      failures: [{ type: 'invoice', uuid: 'u-1', number: 'FV/7', message: 'The disk is full.', reason: { key: 'files.diskFull', params: { path: '/inbox/FV_7.xml' } } }],
+    };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText(`Podłącz ponownie folder ${gone} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).`)).toBeTruthy();
+    expect(screen.getByText(/Zwolnij miejsce na dysku i spróbuj ponownie: dysk z \/inbox\/FV_7\.xml jest pełny\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(error?.message ?? '(none)');
+    expect(document.body.textContent).not.toContain('The disk is full.');
+  });
+
+  it('words a wait and a back-off in the UI language', async () => {
+    const waiting: SyncRuleStatus = { ...base, state: 'waiting', message: 'Waiting for you to sign in.', reason: { key: 'folders.syncWaitSignIn', params: {} } };
+    const backoff: SyncRuleStatus = {
+      ...base,
+      rule: { ...rule, id: 'r2', folder: '/inbox2' },
+      state: 'backoff',
+      message: 'The service is unavailable (HTTP 503): Injected. Trying again in 30 s.',
+      reason: { key: 'folders.syncUnavailable', params: { status: 503, seconds: 30 } },
+    };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([waiting, backoff])) });
+    expect(await screen.findByText('Czeka, aż się zalogujesz.')).toBeTruthy();
+    expect(screen.getByText('Usługa jest niedostępna (HTTP 503): kolejna próba za 30 s.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Trying again');
+  });
+});
