@@ -236,6 +236,9 @@ export const errorReasonParams = {
     warnCrashed: [],
     warnPendingDoNotResend: [],
     warnPendingForLong: [],
+    warnCopies: ['copies', 'upload'],
+    warnPendingCopies: ['copies', 'upload'],
+    warnOtherCountryName: ['name', 'suggested', 'country'],
     // notes in an upload's history (not errors)
     noteRetried: [],
     noteCancelled: [],

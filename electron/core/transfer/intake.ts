@@ -58,6 +58,7 @@ export interface PreparedFile {
   size: number;
   source: FileSource;
   warning?: string;
+  warningReason?: ErrorReason;
 }
 
 /** `bytes`: a dropped file's bytes (decoded and hashed here), for the send to use while they are at hand. Files on disk are hashed where they were read. */
@@ -245,5 +246,6 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     suggested && suggested !== context.country
       ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
       : undefined;
-  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) }, ...(bytes ? { bytes } : {}) };
+  const warningReason = warning && suggested ? reason('uploads.warnOtherCountryName', { name: fileName, suggested, country: context.country }) : undefined;
+  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}), ...(warningReason ? { warningReason } : {}) }, ...(bytes ? { bytes } : {}) };
 }

@@ -284,4 +284,19 @@ describe('an upload’s history in Polish', () => {
     expect(await screen.findByText(/Aplikacja zatrzymała się podczas wysyłania tego pliku\. Sprawdza po identyfikatorze End-to-end/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('The app stopped');
   });
+
+  it('words a warning built from pieces (a name that looks like another country’s document) in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'fattura_IT.xml',
+      country: 'PL',
+      state: 'queued',
+      warning: 'The name of fattura_IT.xml looks like a document for Italy, but it is being sent to Poland. Cancel it while it is queued if that is wrong.',
+      warningReason: { key: 'uploads.warnOtherCountryName', params: { name: 'fattura_IT.xml', suggested: 'IT', country: 'PL' } },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'fattura_IT.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/nazwa „fattura_IT\.xml” wygląda na dokument dla IT, a plik jest wysyłany do PL/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('looks like a document');
+  });
 });
