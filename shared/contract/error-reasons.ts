@@ -213,6 +213,13 @@ export const errorReasonParams = {
     journalNotOpen: [],
     journalUnreadable: ['path'],
     badE2eId: [],
+    // a file the file system kept from being added
+    keepFailed: ['name', 'cause'],
+    linkToFolder: ['name'],
+    nestedTooDeep: ['path', 'max'],
+    notRegularFile: ['name'],
+    e2eIdForFolder: ['name'],
+    tooManyAtOnce: ['limit', 'overflow'],
     // an upload's error, shown as the detail of its explanation
     changedSinceAdded: ['name'],
     sourceGoneAt: ['name', 'path'],

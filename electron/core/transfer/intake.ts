@@ -68,13 +68,22 @@ const MAX_FOLDER_DEPTH = 32;
 
 const rejected = (fileName: string, origin: string, code: string, message: string, why?: ErrorReason): RejectedFile => ({ fileName, origin, code, message, ...(why ? { reason: why } : {}) });
 
-function fileSystemProblem(error: unknown, what: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return `${what} cannot be found. It may have been moved, renamed or deleted.`;
-  if (code === 'EACCES' || code === 'EPERM') return `${what} cannot be opened: you do not have permission to read it.`;
-  if (code === 'EISDIR') return `${what} is a folder, not a file.`;
-  return `${what} cannot be read (${code ?? (error instanceof Error ? error.message : 'unknown problem')}).`;
+interface Problem {
+  message: string;
+  why: ErrorReason;
 }
+
+/** `what` starts the English sentence; `where` is the path (or name) the UI's sentence names. */
+function fileSystemProblem(error: unknown, what: string, where: string): Problem {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { message: `${what} cannot be found. It may have been moved, renamed or deleted.`, why: reason('files.readMissing', { path: where }) };
+  if (code === 'EACCES' || code === 'EPERM') return { message: `${what} cannot be opened: you do not have permission to read it.`, why: reason('files.readDenied', { path: where }) };
+  if (code === 'EISDIR') return { message: `${what} is a folder, not a file.`, why: reason('files.pathIsFolder', { path: where }) };
+  const cause = code ?? (error instanceof Error ? error.message : 'unknown problem');
+  return { message: `${what} cannot be read (${cause}).`, why: reason('files.readFailed', { path: where, cause }) };
+}
+
+const refusedFor = (fileName: string, origin: string, problem: Problem): RejectedFile => rejected(fileName, origin, 'file', problem.message, problem.why);
 
 const isHidden = (name: string): boolean => name.startsWith('.');
 
@@ -98,7 +107,7 @@ export async function expandDroppedFiles(
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch (error) {
-      refused.push(rejected(path.basename(dir), dir, 'file', fileSystemProblem(error, `The folder ${dir}`)));
+      refused.push(refusedFor(path.basename(dir), dir, fileSystemProblem(error, `The folder ${dir}`, dir)));
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -113,24 +122,24 @@ export async function expandDroppedFiles(
           isDirectory = target.isDirectory();
           isFile = target.isFile();
         } catch (error) {
-          refused.push(rejected(entry.name, full, 'file', fileSystemProblem(error, `The link ${entry.name}`)));
+          refused.push(refusedFor(entry.name, full, fileSystemProblem(error, `The link ${entry.name}`, full)));
           continue;
         }
         if (isDirectory) {
-          refused.push(rejected(entry.name, full, 'file', `${entry.name} is a link to a folder and was skipped. Drop the folder itself to send its files.`));
+          refused.push(rejected(entry.name, full, 'file', `${entry.name} is a link to a folder and was skipped. Drop the folder itself to send its files.`, reason('uploads.linkToFolder', { name: entry.name })));
           continue;
         }
       }
       if (isDirectory) {
         if (depth >= MAX_FOLDER_DEPTH) {
-          refused.push(rejected(entry.name, full, 'file', `${full} is nested too deeply (more than ${MAX_FOLDER_DEPTH} folders) and was skipped.`));
+          refused.push(rejected(entry.name, full, 'file', `${full} is nested too deeply (more than ${MAX_FOLDER_DEPTH} folders) and was skipped.`, reason('uploads.nestedTooDeep', { path: full, max: MAX_FOLDER_DEPTH })));
         } else {
           await walk(full, depth + 1);
         }
       } else if (isFile) {
         add({ fileName: entry.name, origin: full, content: { kind: 'path', path: full } });
       } else {
-        refused.push(rejected(entry.name, full, 'file', `${entry.name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+        refused.push(rejected(entry.name, full, 'file', `${entry.name} is not a regular file (a device, socket or pipe) and cannot be sent.`, reason('uploads.notRegularFile', { name: entry.name })));
       }
     }
   };
@@ -154,23 +163,23 @@ export async function expandDroppedFiles(
     const name = path.basename(ref.path) || ref.path;
     const stat = stats[index];
     if (!stat || 'error' in stat) {
-      refused.push(rejected(name, ref.path, 'file', fileSystemProblem(stat?.error, ref.path)));
+      refused.push(refusedFor(name, ref.path, fileSystemProblem(stat?.error, ref.path, ref.path)));
       continue;
     }
     if (stat.isDirectory()) {
       if (item.e2eId !== undefined) {
-        refused.push(rejected(name, ref.path, 'validation', `An End-to-end ID can be given for a single file, not for the folder ${name}. Drop the folder without an ID to have one generated for each file.`));
+        refused.push(rejected(name, ref.path, 'validation', `An End-to-end ID can be given for a single file, not for the folder ${name}. Drop the folder without an ID to have one generated for each file.`, reason('uploads.e2eIdForFolder', { name })));
         continue;
       }
       await walk(ref.path, 0);
     } else if (stat.isFile()) {
       add({ fileName: name, origin: ref.path, content: { kind: 'path', path: ref.path }, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
     } else {
-      refused.push(rejected(name, ref.path, 'file', `${name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+      refused.push(rejected(name, ref.path, 'file', `${name} is not a regular file (a device, socket or pipe) and cannot be sent.`, reason('uploads.notRegularFile', { name })));
     }
   }
   if (overflow > 0) {
-    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${limitInMessage} files can be added at once; ${overflow} more were left out. Add them in another batch.`));
+    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${limitInMessage} files can be added at once; ${overflow} more were left out. Add them in another batch.`, reason('uploads.tooManyAtOnce', { limit: limitInMessage, overflow })));
   }
   return { files, rejected: refused };
 }
@@ -224,7 +233,9 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     try {
       await context.blobs.put(sha256, bytes);
     } catch (error) {
-      return refuse('file', `${fileName} could not be kept for sending: ${fileSystemProblem(error, 'the app data folder')} Check the free disk space and add it again.`);
+      const problem = fileSystemProblem(error, 'the app data folder', fileName);
+      const cause = (error as NodeJS.ErrnoException | undefined)?.code ?? problem.message;
+      return refuse('file', `${fileName} could not be kept for sending: ${problem.message} Check the free disk space and add it again.`, reason('uploads.keepFailed', { name: fileName, cause }));
     }
     source = { kind: 'blob', sha256 };
   } else {
@@ -232,7 +243,10 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     let read = context.read ?? hashedOf(await readAndHash({ path: filePath, maxBytes: limit }));
     // Read ahead against the largest limit the name allows: its End-to-end ID may leave less room.
     if (read.kind === 'hashed' && read.size > limit) read = { kind: 'tooLarge', size: read.size };
-    if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
+    if (read.kind === 'error') {
+      const problem = fileSystemProblem(read.error, filePath, filePath);
+      return refuse('file', problem.message, problem.why);
+    }
     if (read.kind === 'tooLarge') return tooLarge(read.size);
     sha256 = read.sha256;
     size = read.size;

@@ -285,6 +285,24 @@ describe('an upload’s history in Polish', () => {
     expect(document.body.textContent).not.toContain('The app stopped');
   });
 
+  it('words a refusal from the file system (a file not kept for sending) in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        {
+          fileName: 'faktura.xml',
+          origin: 'faktura.xml',
+          code: 'file',
+          message: 'faktura.xml could not be kept for sending: the app data folder cannot be read (ENOSPC). Check the free disk space and add it again.',
+          reason: { key: 'uploads.keepFailed', params: { name: 'faktura.xml', cause: 'ENOSPC' } },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/Sprawdź wolne miejsce na dysku i dodaj „faktura\.xml” ponownie: nie udało się go zachować do wysłania \(ENOSPC\)\./, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('could not be kept');
+  });
+
   it('words a warning built from pieces (a name that looks like another country’s document) in the UI language', async () => {
     const entry = makeEntry({
       fileName: 'fattura_IT.xml',
