@@ -220,6 +220,16 @@ export const errorReasonParams = {
     notRegularFile: ['name'],
     e2eIdForFolder: ['name'],
     tooManyAtOnce: ['limit', 'overflow'],
+    // a name or End-to-end ID the service would refuse
+    nameOnlyExtension: ['name'],
+    nameTooLong: ['name', 'length', 'max'],
+    nameNotPlain: ['name', 'position'],
+    namePathSeparator: ['name'],
+    nameUnknownExtension: ['name'],
+    e2eIdEmpty: ['name'],
+    e2eIdTooLong: ['name', 'length', 'max'],
+    e2eIdNotPlain: ['name', 'position'],
+    e2eIdSpaces: ['name'],
     // an upload's error, shown as the detail of its explanation
     changedSinceAdded: ['name'],
     sourceGoneAt: ['name', 'path'],

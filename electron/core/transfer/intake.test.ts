@@ -42,4 +42,13 @@ describe('intake refusals from the file system', () => {
     expect(prepared.ok).toBe(false);
     if (!prepared.ok) expect(prepared.rejected.reason).toEqual({ key: 'uploads.keepFailed', params: { name: 'faktura.xml', cause: 'ENOSPC' } });
   });
+
+  it('says why a name or an End-to-end ID would be refused by the service', async () => {
+    const context = { country: 'PL' as const, e2eIdTemplate: 'E2E-{n}', now: new Date('2026-11-26T12:00:00Z'), counter: 1, random: () => 0.5, blobs: {} as BlobStore };
+    const bytes = { kind: 'bytes' as const, base64: Buffer.from('<Invoice/>').toString('base64') };
+    const badName = await prepareFile({ fileName: 'notatka.txt', origin: 'notatka.txt', content: bytes }, context);
+    expect(badName.ok ? undefined : badName.rejected.reason).toEqual({ key: 'uploads.nameUnknownExtension', params: { name: 'notatka.txt' } });
+    const badId = await prepareFile({ fileName: 'faktura.xml', origin: 'faktura.xml', content: bytes, givenE2eId: 'ID-\u00e9' }, context);
+    expect(badId.ok ? undefined : badId.rejected.reason).toEqual({ key: 'uploads.e2eIdNotPlain', params: { name: 'faktura.xml', position: 4 } });
+  });
 });

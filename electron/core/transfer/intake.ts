@@ -16,8 +16,12 @@ import {
   isStandardBase64,
   maxFileBytesForUpload,
   suggestCountryFromFileName,
+  firstNonPrintableAscii,
+  MAX_PRINTABLE_FIELD_LENGTH,
   validateE2eId,
   validateFileName,
+  type E2eIdErrorCode,
+  type FileNameErrorCode,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
 import { hashedOf, readAndHash, type FileHashed } from '../files/read-and-hash';
@@ -205,12 +209,12 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     refuse('too_large', tooLargeMessage(fileName, size), reason('uploads.tooLarge', { name: fileName, size: formatSize(size), limit: formatSize(limit) }));
 
   const nameCheck = validateFileName(fileName);
-  if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`);
+  if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`, fileNameReason(nameCheck.code, fileName));
 
   let e2eId: string;
   if (candidate.givenE2eId !== undefined) {
     const check = validateE2eId(candidate.givenE2eId);
-    if (!check.ok) return refuse('validation', `${fileName}: ${check.message}`);
+    if (!check.ok) return refuse('validation', `${fileName}: ${check.message}`, e2eIdReason(check.code, fileName, candidate.givenE2eId));
     e2eId = candidate.givenE2eId;
   } else {
     e2eId = generateE2eId(context.e2eIdTemplate, { now: context.now, fileName, counter: context.counter, random: context.random });
@@ -262,4 +266,38 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
       : undefined;
   const warningReason = warning && suggested ? reason('uploads.warnOtherCountryName', { name: fileName, suggested, country: context.country }) : undefined;
   return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}), ...(warningReason ? { warningReason } : {}) }, ...(bytes ? { bytes } : {}) };
+}
+
+const positionOfOddCharacter = (value: string): number => (firstNonPrintableAscii(value)?.index ?? 0) + 1;
+
+/** A file name the service would refuse, as a reason (the check's English stays the log's message). */
+function fileNameReason(code: FileNameErrorCode, name: string): ErrorReason {
+  switch (code) {
+    case 'not_a_string':
+    case 'empty':
+      return reason('uploads.nameOnlyExtension', { name });
+    case 'too_long':
+      return reason('uploads.nameTooLong', { name, length: name.length, max: MAX_PRINTABLE_FIELD_LENGTH });
+    case 'non_printable':
+      return reason('uploads.nameNotPlain', { name, position: positionOfOddCharacter(name) });
+    case 'path_separator':
+      return reason('uploads.namePathSeparator', { name });
+    case 'unknown_extension':
+      return reason('uploads.nameUnknownExtension', { name });
+  }
+}
+
+/** An End-to-end ID the service would refuse, as a reason. */
+function e2eIdReason(code: E2eIdErrorCode, name: string, id: string): ErrorReason {
+  switch (code) {
+    case 'not_a_string':
+    case 'empty':
+      return reason('uploads.e2eIdEmpty', { name });
+    case 'too_long':
+      return reason('uploads.e2eIdTooLong', { name, length: id.length, max: MAX_PRINTABLE_FIELD_LENGTH });
+    case 'non_printable':
+      return reason('uploads.e2eIdNotPlain', { name, position: positionOfOddCharacter(id) });
+    case 'surrounding_space':
+      return reason('uploads.e2eIdSpaces', { name });
+  }
 }

@@ -303,6 +303,24 @@ describe('an upload’s history in Polish', () => {
     expect(document.body.textContent).not.toContain('could not be kept');
   });
 
+  it('words a file name the service would refuse in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        {
+          fileName: 'notatka.txt',
+          origin: 'notatka.txt',
+          code: 'validation',
+          message: 'notatka.txt: The file type is not supported. Use a file ending in .xml, .json, .csv or .zip (also signed: .xml.p7m, .json.p7m, .csv.p7m, .zip.p7m).',
+          reason: { key: 'uploads.nameUnknownExtension', params: { name: 'notatka.txt' } },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/Wysyłaj pliki \.xml, \.json, \.csv lub \.zip \(także podpisane: \.p7m\): „notatka\.txt” nie ma/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('file type is not supported');
+  });
+
   it('words a warning built from pieces (a name that looks like another country’s document) in the UI language', async () => {
     const entry = makeEntry({
       fileName: 'fattura_IT.xml',
