@@ -326,6 +326,8 @@ export const errorReasonParams = {
     itemDuplicate: ['name'],
     itemDuplicateStays: ['name'],
     itemCancelled: [],
+    itemEndedRefused: [],
+    itemEndedFailed: [],
     syncGone: ['path'],
     syncIsFile: ['path'],
     syncReadOnly: ['path'],

@@ -307,6 +307,8 @@ export const reasonsEn = {
     itemDuplicate: 'Already sent as “{{name}}”: not sent again.',
     itemDuplicateStays: 'Already sent as “{{name}}”: not sent again (it stays in the folder until it can be moved to sent/).',
     itemCancelled: 'The upload was cancelled in the “Uploads” screen.',
+    itemEndedRefused: 'The service refused the upload: see why in the “Uploads” screen.',
+    itemEndedFailed: 'The upload did not finish: see what happened in the “Uploads” screen.',
     syncGone: 'Reconnect the folder {{path}} or choose it again: it is not there any more (moved, renamed, or on a drive that is not connected).',
     syncIsFile: 'Choose a folder for this rule: {{path}} is a file.',
     syncReadOnly: 'Make {{path}} writable or choose another folder: it is on a read-only disk.',

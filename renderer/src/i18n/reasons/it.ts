@@ -305,6 +305,8 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
     itemDuplicate: 'Già inviato come “{{name}}”: non inviato di nuovo.',
     itemDuplicateStays: 'Già inviato come “{{name}}”: non inviato di nuovo (resta nella cartella finché non può essere spostato in sent/).',
     itemCancelled: 'Il caricamento è stato annullato nella schermata “Caricamenti”.',
+    itemEndedRefused: 'Il servizio ha rifiutato il caricamento: vedi il motivo nella schermata “Caricamenti”.',
+    itemEndedFailed: 'Il caricamento non è stato completato: vedi cosa è successo nella schermata “Caricamenti”.',
     syncGone: 'Ricollega la cartella {{path}} o sceglila di nuovo: non c’è più (spostata, rinominata o su un’unità non collegata).',
     syncIsFile: 'Scegli una cartella per questa regola: {{path}} è un file.',
     syncReadOnly: 'Rendi {{path}} scrivibile o scegli un’altra cartella: si trova su un disco di sola lettura.',

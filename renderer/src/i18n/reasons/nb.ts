@@ -305,6 +305,8 @@ export const reasonsNb: Shape<typeof reasonsEn> = {
     itemDuplicate: 'Allerede sendt som «{{name}}»: ikke sendt på nytt.',
     itemDuplicateStays: 'Allerede sendt som «{{name}}»: ikke sendt på nytt (den blir liggende i mappen til den kan flyttes til sent/).',
     itemCancelled: 'Opplastingen ble avbrutt i skjermen «Opplastinger».',
+    itemEndedRefused: 'Tjenesten avviste opplastingen: se hvorfor i skjermen «Opplastinger».',
+    itemEndedFailed: 'Opplastingen ble ikke fullført: se hva som skjedde i skjermen «Opplastinger».',
     syncGone: 'Koble til mappen {{path}} igjen eller velg den på nytt: den er ikke der lenger (flyttet, gitt nytt navn eller på en stasjon som ikke er tilkoblet).',
     syncIsFile: 'Velg en mappe for denne regelen: {{path}} er en fil.',
     syncReadOnly: 'Gjør {{path}} skrivbar eller velg en annen mappe: den ligger på en skrivebeskyttet disk.',

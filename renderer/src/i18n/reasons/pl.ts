@@ -305,6 +305,8 @@ export const reasonsPl: Shape<typeof reasonsEn> = {
     itemDuplicate: 'Już wysłany jako „{{name}}”: nie wysłano go ponownie.',
     itemDuplicateStays: 'Już wysłany jako „{{name}}”: nie wysłano go ponownie (zostaje w folderze, dopóki nie da się go przenieść do sent/).',
     itemCancelled: 'Wysyłka została anulowana na ekranie „Wysyłka plików”.',
+    itemEndedRefused: 'Usługa odrzuciła wysyłkę: powód znajdziesz na ekranie „Wysyłka plików”.',
+    itemEndedFailed: 'Wysyłka nie została ukończona: co się stało, sprawdzisz na ekranie „Wysyłka plików”.',
     syncGone: 'Podłącz ponownie folder {{path}} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).',
     syncIsFile: 'Wybierz folder dla tej reguły: {{path}} jest plikiem.',
     syncReadOnly: 'Umożliw zapis w {{path}} lub wybierz inny folder: znajduje się na dysku tylko do odczytu.',
