@@ -220,6 +220,15 @@ export const errorReasonParams = {
     notRegularFile: ['name'],
     e2eIdForFolder: ['name'],
     tooManyAtOnce: ['limit', 'overflow'],
+    // the service refused an upload (its HTTP error table)
+    serviceRefused: [],
+    serviceRefusedSaid: ['said'],
+    serviceForbidden: ['country'],
+    serviceNotConfigured: ['country'],
+    serviceConflict: [],
+    serviceConflictSaid: ['said'],
+    serviceRefusedStatus: ['status'],
+    serviceRefusedStatusSaid: ['status', 'said'],
     // a name or End-to-end ID the service would refuse
     nameOnlyExtension: ['name'],
     nameTooLong: ['name', 'length', 'max'],

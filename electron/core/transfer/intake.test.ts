@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './journal/blobs';
+import { describeRejection } from './api/messages';
 import { expandDroppedFiles, prepareFile } from './intake';
 
 let dir: string;
@@ -50,5 +51,16 @@ describe('intake refusals from the file system', () => {
     expect(badName.ok ? undefined : badName.rejected.reason).toEqual({ key: 'uploads.nameUnknownExtension', params: { name: 'notatka.txt' } });
     const badId = await prepareFile({ fileName: 'faktura.xml', origin: 'faktura.xml', content: bytes, givenE2eId: 'ID-\u00e9' }, context);
     expect(badId.ok ? undefined : badId.rejected.reason).toEqual({ key: 'uploads.e2eIdNotPlain', params: { name: 'faktura.xml', position: 4 } });
+  });
+});
+
+describe('the service’s refusals of an upload', () => {
+  const file = { fileName: 'faktura.xml', size: 100, country: 'PL' as const };
+  it('carry our sentence as a reason, with the service’s own words as `said`', () => {
+    expect(describeRejection(400, { messages: ['bad envelope'] }, file).reason).toEqual({ key: 'uploads.serviceRefusedSaid', params: { said: 'bad envelope' } });
+    expect(describeRejection(403, {}, file).reason).toEqual({ key: 'uploads.serviceForbidden', params: { country: 'PL' } });
+    expect(describeRejection(409, { body: { code: 'transfer_not_configured' } }, file).reason).toEqual({ key: 'uploads.serviceNotConfigured', params: { country: 'PL' } });
+    expect(describeRejection(409, { messages: ['duplicate account'] }, file).reason).toEqual({ key: 'uploads.serviceConflictSaid', params: { said: 'duplicate account' } });
+    expect(describeRejection(418, {}, file).reason).toEqual({ key: 'uploads.serviceRefusedStatus', params: { status: 418 } });
   });
 });

@@ -321,6 +321,22 @@ describe('an upload’s history in Polish', () => {
     expect(document.body.textContent).not.toContain('file type is not supported');
   });
 
+  it('frames the service’s refusal in the UI language, quoting its own words', async () => {
+    const entry = makeEntry({
+      fileName: 'odrzucona.xml',
+      country: 'PL',
+      state: 'rejected',
+      canRetry: true,
+      canCancel: false,
+      error: { code: 'conflict', message: 'The service refused the file: duplicate account. Contact support.', reason: { key: 'uploads.serviceConflictSaid', params: { said: 'duplicate account' } } },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'odrzucona.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Skontaktuj się z pomocą techniczną: usługa odrzuciła plik z komunikatem „duplicate account”\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Contact support');
+  });
+
   it('words a warning built from pieces (a name that looks like another country’s document) in the UI language', async () => {
     const entry = makeEntry({
       fileName: 'fattura_IT.xml',
