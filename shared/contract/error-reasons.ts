@@ -355,6 +355,7 @@ export const errorReasonParams = {
     syncUnavailable: ['status', 'seconds'],
     syncUnreachable: ['seconds'],
     syncMarkFailed: ['total'],
+    syncRunFailed: ['said'],
   },
   app: {
     channelMissing: ['channel'],

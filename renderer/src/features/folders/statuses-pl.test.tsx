@@ -98,6 +98,12 @@ describe('the inbox sync’s status in Polish', () => {
     expect(document.body.textContent).not.toContain('The disk is full.');
   });
 
+  it('frames a run that failed without a reason of its own, quoting its words', async () => {
+    const status: SyncRuleStatus = { ...base, state: 'error', message: 'socket hang-up in a library', reason: { key: 'folders.syncRunFailed', params: { said: 'socket hang-up in a library' } } };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText('Ostatnie uruchomienie nie powiodło się („socket hang-up in a library”); reguła spróbuje ponownie przy następnym uruchomieniu. Jeśli błąd się powtarza, skontaktuj się z pomocą techniczną.')).toBeTruthy();
+  });
+
   it('words a wait and a back-off in the UI language', async () => {
     const waiting: SyncRuleStatus = { ...base, state: 'waiting', message: 'Waiting for you to sign in.', reason: { key: 'folders.syncWaitSignIn', params: {} } };
     const backoff: SyncRuleStatus = {

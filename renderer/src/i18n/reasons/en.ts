@@ -335,6 +335,7 @@ export const reasonsEn = {
     syncUnavailable: 'The service is unavailable (HTTP {{status}}): trying again in {{seconds}} s.',
     syncUnreachable: 'The service cannot be reached: trying again in {{seconds}} s.',
     syncMarkFailed: 'Saved, but marking {{total}} as downloaded failed; it is tried again on the next run.',
+    syncRunFailed: 'The last run failed (“{{said}}”); the rule tries again at its next run. If it keeps failing, contact support.',
   },
   app: {
     channelMissing: 'Update or restart Ledgerdesk: “{{channel}}” is not available in this version.',

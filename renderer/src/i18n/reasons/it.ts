@@ -333,6 +333,7 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
     syncUnavailable: 'Il servizio non è disponibile (HTTP {{status}}): nuovo tentativo tra {{seconds}} s.',
     syncUnreachable: 'Il servizio non è raggiungibile: nuovo tentativo tra {{seconds}} s.',
     syncMarkFailed: 'Salvati, ma non è stato possibile segnarne {{total}} come scaricati; si riprova alla prossima esecuzione.',
+    syncRunFailed: 'L’ultima esecuzione non è riuscita («{{said}}»); la regola riprova alla prossima esecuzione. Se continua a non riuscire, contatta l’assistenza.',
   },
   app: {
     channelMissing: 'Aggiorna o riavvia Ledgerdesk: “{{channel}}” non è disponibile in questa versione.',

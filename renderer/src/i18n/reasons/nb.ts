@@ -333,6 +333,7 @@ export const reasonsNb: Shape<typeof reasonsEn> = {
     syncUnavailable: 'Tjenesten er utilgjengelig (HTTP {{status}}): prøver igjen om {{seconds}} s.',
     syncUnreachable: 'Tjenesten kan ikke nås: prøver igjen om {{seconds}} s.',
     syncMarkFailed: 'Lagret, men å merke {{total}} som nedlastet mislyktes; det prøves igjen ved neste kjøring.',
+    syncRunFailed: 'Siste kjøring mislyktes («{{said}}»); regelen prøver igjen ved neste kjøring. Hvis det fortsetter å mislykkes, kontakt kundestøtte.',
   },
   app: {
     channelMissing: 'Oppdater eller start Ledgerdesk på nytt: «{{channel}}» er ikke tilgjengelig i denne versjonen.',

@@ -333,6 +333,7 @@ export const reasonsPl: Shape<typeof reasonsEn> = {
     syncUnavailable: 'Usługa jest niedostępna (HTTP {{status}}): kolejna próba za {{seconds}} s.',
     syncUnreachable: 'Nie można połączyć się z usługą: kolejna próba za {{seconds}} s.',
     syncMarkFailed: 'Zapisano, ale oznaczenie {{total}} jako pobranych nie powiodło się; kolejna próba przy następnym uruchomieniu.',
+    syncRunFailed: 'Ostatnie uruchomienie nie powiodło się („{{said}}”); reguła spróbuje ponownie przy następnym uruchomieniu. Jeśli błąd się powtarza, skontaktuj się z pomocą techniczną.',
   },
   app: {
     channelMissing: 'Zaktualizuj lub uruchom ponownie Ledgerdesk: „{{channel}}” nie jest dostępne w tej wersji.',
