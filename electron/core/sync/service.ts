@@ -250,7 +250,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     runtime.status.state = busy ? 'backoff' : 'error';
     const seconds = Math.round(delay / 1000);
     if (busy) say(runtime, `${busyLead(error)}: ${message.replace(/\.$/, '')}. Trying again in ${seconds} s.`, busyReason(error, seconds));
-    else say(runtime, message, isAppError(error) ? reasonOf(error.details) : undefined);
+    // An error without a reason of its own (a library's, an unexpected one) is framed, its words quoted.
+    else say(runtime, message, (isAppError(error) ? reasonOf(error.details) : undefined) ?? reason('folders.syncRunFailed', { said: message }));
     deps.logger.warn('Sync: a run failed', { ruleId: rule.id, code, failuresInRow: runtime.failuresInRow });
     // Once per spell of failures, not at every retry.
     if (runtime.failuresInRow === 1) void deps.activity.record({ action: 'sync.run', target: `${rule.name} → ${rule.folder}`, outcome: 'failed', detail: message });

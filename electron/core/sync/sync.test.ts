@@ -33,10 +33,11 @@ interface Setup {
   settings?: MemorySettingsStore;
   userData?: string;
   signedIn?: () => boolean;
+  api?: DocumentsApi;
 }
 
 function makeSync(setup: Setup = {}) {
-  const api: DocumentsApi = createDocumentsApi({ http: space.client.http, baseUrl: () => setup.baseUrl ?? space.emulator.urls.documentsUrl, token: () => space.token });
+  const api: DocumentsApi = setup.api ?? createDocumentsApi({ http: space.client.http, baseUrl: () => setup.baseUrl ?? space.emulator.urls.documentsUrl, token: () => space.token });
   const notifier = new MemoryNotifier();
   const settings = setup.settings ?? new MemorySettingsStore();
   const userData = setup.userData ?? path.join(space.work, 'user-data');
@@ -190,6 +191,15 @@ describe('inbox sync', () => {
     expect(status.state).toBe('error');
     expect(status.message).toBe(`The folder ${folder} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose the folder again.`);
     expect(status.reason).toEqual({ key: 'folders.syncGone', params: { path: folder } });
+  });
+
+  it('frames an error without a reason of its own, quoting its words', async () => {
+    const broken = new Proxy({} as DocumentsApi, { get: () => () => Promise.reject(new Error('socket hang-up in a library')) });
+    const { sync } = makeSync({ api: broken });
+    const saved = await sync.save(rule(await inboxFolder()));
+    const status: SyncRuleStatus = await sync.runNow(saved.rule.id);
+    expect(status.state).toBe('error');
+    expect(status.reason).toEqual({ key: 'folders.syncRunFailed', params: { said: 'socket hang-up in a library' } });
   });
 
   it('waits for a sign-in instead of failing, and can be paused', async () => {

@@ -3,7 +3,7 @@
  * delivers or fails it, and every uncertain send is reconciled by End-to-end ID (the spec's 503
  * rule, applied to crashes too: `reconcile.ts` decides, this applies the decision).
  */
-import { reason, type ServerUpload } from '../../../shared/contract';
+import { reason, type ErrorReason, type ServerUpload } from '../../../shared/contract';
 import type { Clock } from '../ports';
 import type { AccountRules } from './accounts';
 import type { TransferApi } from './api/client';
@@ -141,6 +141,7 @@ export function createFollower(deps: FollowerDeps): Follower {
             adoptedAfterUncertain: true,
             error: undefined,
             warning: decision.pending ? `${messages.pendingDoNotResend}${copies}` : copies.trim() || undefined,
+            warningReason: copiesReason(decision.pending, decision.otherCopies, upload.id),
             note: `Found on the service (upload ${upload.id}, ${upload.status}); it is not sent again.`,
             noteReason: reason('uploads.noteFoundOnService', { upload: upload.id, status: upload.status }),
           },
@@ -199,4 +200,10 @@ export function createFollower(deps: FollowerDeps): Follower {
       return 'stop';
     },
   };
+}
+
+/** The reason of an adopted upload's warning: only a pending one or one with other copies has one. */
+function copiesReason(pending: boolean, otherCopies: number, upload: string): ErrorReason | undefined {
+  if (otherCopies > 0) return reason(pending ? 'uploads.warnPendingCopies' : 'uploads.warnCopies', { copies: otherCopies + 1, upload });
+  return pending ? reason('uploads.warnPendingDoNotResend') : undefined;
 }

@@ -100,7 +100,7 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
     state: 'queued',
     previousUploadIds: [],
     history: [{ at, state: 'queued', ...(account ? {} : { note: messages.waitingForSignIn, reason: reason('uploads.noteWaitingForSignIn') }) }],
-    ...(file.warning ? { warning: file.warning } : {}),
+    ...(file.warning ? { warning: file.warning, ...(file.warningReason ? { warningReason: file.warningReason } : {}) } : {}),
     sendAttempts: 0,
     autoResends: 0,
     notFoundResends: 0,

@@ -16,8 +16,12 @@ import {
   isStandardBase64,
   maxFileBytesForUpload,
   suggestCountryFromFileName,
+  firstNonPrintableAscii,
+  MAX_PRINTABLE_FIELD_LENGTH,
   validateE2eId,
   validateFileName,
+  type E2eIdErrorCode,
+  type FileNameErrorCode,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
 import { hashedOf, readAndHash, type FileHashed } from '../files/read-and-hash';
@@ -58,6 +62,7 @@ export interface PreparedFile {
   size: number;
   source: FileSource;
   warning?: string;
+  warningReason?: ErrorReason;
 }
 
 /** `bytes`: a dropped file's bytes (decoded and hashed here), for the send to use while they are at hand. Files on disk are hashed where they were read. */
@@ -67,13 +72,22 @@ const MAX_FOLDER_DEPTH = 32;
 
 const rejected = (fileName: string, origin: string, code: string, message: string, why?: ErrorReason): RejectedFile => ({ fileName, origin, code, message, ...(why ? { reason: why } : {}) });
 
-function fileSystemProblem(error: unknown, what: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return `${what} cannot be found. It may have been moved, renamed or deleted.`;
-  if (code === 'EACCES' || code === 'EPERM') return `${what} cannot be opened: you do not have permission to read it.`;
-  if (code === 'EISDIR') return `${what} is a folder, not a file.`;
-  return `${what} cannot be read (${code ?? (error instanceof Error ? error.message : 'unknown problem')}).`;
+interface Problem {
+  message: string;
+  why: ErrorReason;
 }
+
+/** `what` starts the English sentence; `where` is the path (or name) the UI's sentence names. */
+function fileSystemProblem(error: unknown, what: string, where: string): Problem {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { message: `${what} cannot be found. It may have been moved, renamed or deleted.`, why: reason('files.readMissing', { path: where }) };
+  if (code === 'EACCES' || code === 'EPERM') return { message: `${what} cannot be opened: you do not have permission to read it.`, why: reason('files.readDenied', { path: where }) };
+  if (code === 'EISDIR') return { message: `${what} is a folder, not a file.`, why: reason('files.pathIsFolder', { path: where }) };
+  const cause = code ?? (error instanceof Error ? error.message : 'unknown problem');
+  return { message: `${what} cannot be read (${cause}).`, why: reason('files.readFailed', { path: where, cause }) };
+}
+
+const refusedFor = (fileName: string, origin: string, problem: Problem): RejectedFile => rejected(fileName, origin, 'file', problem.message, problem.why);
 
 const isHidden = (name: string): boolean => name.startsWith('.');
 
@@ -97,7 +111,7 @@ export async function expandDroppedFiles(
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch (error) {
-      refused.push(rejected(path.basename(dir), dir, 'file', fileSystemProblem(error, `The folder ${dir}`)));
+      refused.push(refusedFor(path.basename(dir), dir, fileSystemProblem(error, `The folder ${dir}`, dir)));
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -112,24 +126,24 @@ export async function expandDroppedFiles(
           isDirectory = target.isDirectory();
           isFile = target.isFile();
         } catch (error) {
-          refused.push(rejected(entry.name, full, 'file', fileSystemProblem(error, `The link ${entry.name}`)));
+          refused.push(refusedFor(entry.name, full, fileSystemProblem(error, `The link ${entry.name}`, full)));
           continue;
         }
         if (isDirectory) {
-          refused.push(rejected(entry.name, full, 'file', `${entry.name} is a link to a folder and was skipped. Drop the folder itself to send its files.`));
+          refused.push(rejected(entry.name, full, 'file', `${entry.name} is a link to a folder and was skipped. Drop the folder itself to send its files.`, reason('uploads.linkToFolder', { name: entry.name })));
           continue;
         }
       }
       if (isDirectory) {
         if (depth >= MAX_FOLDER_DEPTH) {
-          refused.push(rejected(entry.name, full, 'file', `${full} is nested too deeply (more than ${MAX_FOLDER_DEPTH} folders) and was skipped.`));
+          refused.push(rejected(entry.name, full, 'file', `${full} is nested too deeply (more than ${MAX_FOLDER_DEPTH} folders) and was skipped.`, reason('uploads.nestedTooDeep', { path: full, max: MAX_FOLDER_DEPTH })));
         } else {
           await walk(full, depth + 1);
         }
       } else if (isFile) {
         add({ fileName: entry.name, origin: full, content: { kind: 'path', path: full } });
       } else {
-        refused.push(rejected(entry.name, full, 'file', `${entry.name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+        refused.push(rejected(entry.name, full, 'file', `${entry.name} is not a regular file (a device, socket or pipe) and cannot be sent.`, reason('uploads.notRegularFile', { name: entry.name })));
       }
     }
   };
@@ -153,23 +167,23 @@ export async function expandDroppedFiles(
     const name = path.basename(ref.path) || ref.path;
     const stat = stats[index];
     if (!stat || 'error' in stat) {
-      refused.push(rejected(name, ref.path, 'file', fileSystemProblem(stat?.error, ref.path)));
+      refused.push(refusedFor(name, ref.path, fileSystemProblem(stat?.error, ref.path, ref.path)));
       continue;
     }
     if (stat.isDirectory()) {
       if (item.e2eId !== undefined) {
-        refused.push(rejected(name, ref.path, 'validation', `An End-to-end ID can be given for a single file, not for the folder ${name}. Drop the folder without an ID to have one generated for each file.`));
+        refused.push(rejected(name, ref.path, 'validation', `An End-to-end ID can be given for a single file, not for the folder ${name}. Drop the folder without an ID to have one generated for each file.`, reason('uploads.e2eIdForFolder', { name })));
         continue;
       }
       await walk(ref.path, 0);
     } else if (stat.isFile()) {
       add({ fileName: name, origin: ref.path, content: { kind: 'path', path: ref.path }, ...(item.e2eId !== undefined ? { givenE2eId: item.e2eId } : {}) });
     } else {
-      refused.push(rejected(name, ref.path, 'file', `${name} is not a regular file (a device, socket or pipe) and cannot be sent.`));
+      refused.push(rejected(name, ref.path, 'file', `${name} is not a regular file (a device, socket or pipe) and cannot be sent.`, reason('uploads.notRegularFile', { name })));
     }
   }
   if (overflow > 0) {
-    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${limitInMessage} files can be added at once; ${overflow} more were left out. Add them in another batch.`));
+    refused.push(rejected(`${overflow} more files`, '', 'bad_request', `Only ${limitInMessage} files can be added at once; ${overflow} more were left out. Add them in another batch.`, reason('uploads.tooManyAtOnce', { limit: limitInMessage, overflow })));
   }
   return { files, rejected: refused };
 }
@@ -195,12 +209,12 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     refuse('too_large', tooLargeMessage(fileName, size), reason('uploads.tooLarge', { name: fileName, size: formatSize(size), limit: formatSize(limit) }));
 
   const nameCheck = validateFileName(fileName);
-  if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`);
+  if (!nameCheck.ok) return refuse('validation', `${fileName}: ${nameCheck.message}`, fileNameReason(nameCheck.code, fileName));
 
   let e2eId: string;
   if (candidate.givenE2eId !== undefined) {
     const check = validateE2eId(candidate.givenE2eId);
-    if (!check.ok) return refuse('validation', `${fileName}: ${check.message}`);
+    if (!check.ok) return refuse('validation', `${fileName}: ${check.message}`, e2eIdReason(check.code, fileName, candidate.givenE2eId));
     e2eId = candidate.givenE2eId;
   } else {
     e2eId = generateE2eId(context.e2eIdTemplate, { now: context.now, fileName, counter: context.counter, random: context.random });
@@ -223,7 +237,9 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     try {
       await context.blobs.put(sha256, bytes);
     } catch (error) {
-      return refuse('file', `${fileName} could not be kept for sending: ${fileSystemProblem(error, 'the app data folder')} Check the free disk space and add it again.`);
+      const problem = fileSystemProblem(error, 'the app data folder', fileName);
+      const cause = (error as NodeJS.ErrnoException | undefined)?.code ?? problem.message;
+      return refuse('file', `${fileName} could not be kept for sending: ${problem.message} Check the free disk space and add it again.`, reason('uploads.keepFailed', { name: fileName, cause }));
     }
     source = { kind: 'blob', sha256 };
   } else {
@@ -231,7 +247,10 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     let read = context.read ?? hashedOf(await readAndHash({ path: filePath, maxBytes: limit }));
     // Read ahead against the largest limit the name allows: its End-to-end ID may leave less room.
     if (read.kind === 'hashed' && read.size > limit) read = { kind: 'tooLarge', size: read.size };
-    if (read.kind === 'error') return refuse('file', fileSystemProblem(read.error, filePath));
+    if (read.kind === 'error') {
+      const problem = fileSystemProblem(read.error, filePath, filePath);
+      return refuse('file', problem.message, problem.why);
+    }
     if (read.kind === 'tooLarge') return tooLarge(read.size);
     sha256 = read.sha256;
     size = read.size;
@@ -245,5 +264,40 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     suggested && suggested !== context.country
       ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
       : undefined;
-  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}) }, ...(bytes ? { bytes } : {}) };
+  const warningReason = warning && suggested ? reason('uploads.warnOtherCountryName', { name: fileName, suggested, country: context.country }) : undefined;
+  return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}), ...(warningReason ? { warningReason } : {}) }, ...(bytes ? { bytes } : {}) };
+}
+
+const positionOfOddCharacter = (value: string): number => (firstNonPrintableAscii(value)?.index ?? 0) + 1;
+
+/** A file name the service would refuse, as a reason (the check's English stays the log's message). */
+function fileNameReason(code: FileNameErrorCode, name: string): ErrorReason {
+  switch (code) {
+    case 'not_a_string':
+    case 'empty':
+      return reason('uploads.nameOnlyExtension', { name });
+    case 'too_long':
+      return reason('uploads.nameTooLong', { name, length: name.length, max: MAX_PRINTABLE_FIELD_LENGTH });
+    case 'non_printable':
+      return reason('uploads.nameNotPlain', { name, position: positionOfOddCharacter(name) });
+    case 'path_separator':
+      return reason('uploads.namePathSeparator', { name });
+    case 'unknown_extension':
+      return reason('uploads.nameUnknownExtension', { name });
+  }
+}
+
+/** An End-to-end ID the service would refuse, as a reason. */
+function e2eIdReason(code: E2eIdErrorCode, name: string, id: string): ErrorReason {
+  switch (code) {
+    case 'not_a_string':
+    case 'empty':
+      return reason('uploads.e2eIdEmpty', { name });
+    case 'too_long':
+      return reason('uploads.e2eIdTooLong', { name, length: id.length, max: MAX_PRINTABLE_FIELD_LENGTH });
+    case 'non_printable':
+      return reason('uploads.e2eIdNotPlain', { name, position: positionOfOddCharacter(id) });
+    case 'surrounding_space':
+      return reason('uploads.e2eIdSpaces', { name });
+  }
 }

@@ -5,7 +5,7 @@
  * disk for the whole batch in one durable write) while up to `concurrency` POSTs are in flight.
  */
 import { setMaxListeners } from 'node:events';
-import { reason, type SessionUser, type UploadWarningCode } from '../../../shared/contract';
+import { reason, reasonOf, type SessionUser, type UploadWarningCode } from '../../../shared/contract';
 import type { FileReader } from '../files/file-reader';
 import type { Clock, Logger } from '../ports';
 import type { AccountRules } from './accounts';
@@ -283,7 +283,7 @@ export function createSender(deps: SenderDeps): Sender {
         return;
       case 'not_sent': {
         const unauthorized = outcome.error.code === 'unauthorized';
-        await store.apply(localId, ['sending'], 'queued', unauthorized ? { warning: messages.waitingForSignIn, warningCode: 'sign_in' } : { warning: `Waiting: ${outcome.error.message}` });
+        await store.apply(localId, ['sending'], 'queued', unauthorized ? { warning: messages.waitingForSignIn, warningCode: 'sign_in' } : { warning: `Waiting: ${outcome.error.message}`, warningReason: reasonOf(outcome.error.details) });
         if (unauthorized) waitForSession();
         else scheduleRetry();
         return;

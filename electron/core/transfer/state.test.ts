@@ -102,6 +102,15 @@ describe('upload state machine', () => {
     expect(toView(transition(crashed, 'queued', { warning: undefined }, at)).warningReason).toBeUndefined();
   });
 
+  it('keeps the reason of a warning built from pieces, until another warning replaces it', () => {
+    const sending = transition(entry(), 'sending', {}, at);
+    const why = { key: 'uploads.warnCopies' as const, params: { copies: 2, upload: 'u-7' } };
+    const adopted = transition(transition(sending, 'uncertain', {}, at), 'tracking', { uploadId: 'u-7', warning: 'The service holds 2 uploads of this file under its End-to-end ID; the app follows upload u-7.', warningReason: why }, at);
+    expect(toView(adopted).warningReason).toEqual(why);
+    expect(toView(transition(adopted, 'tracking', { warning: 'Something else' }, at)).warningReason).toBeUndefined();
+    expect(toView(transition(adopted, 'tracking', { warning: undefined }, at)).warningReason).toBeUndefined();
+  });
+
   it('offers retry only for failed and rejected files, cancel only while queued', () => {
     const states: JournalEntry['state'][] = ['queued', 'sending', 'accepted', 'tracking', 'done', 'failed', 'rejected', 'uncertain', 'cancelled'];
     expect(states.filter((state) => canRetry(entry({ state })))).toEqual(['failed', 'rejected']);

@@ -54,9 +54,10 @@ export function transition(entry: JournalEntry, next: UploadState, changes: Tran
   const { note, noteReason, ...fields } = changes;
   // A field set to undefined stays as an undefined key (JSON leaves it out): deleting keys would
   // make the object slow to read and serialize. A new warning without a code of its own replaces
-  // the old warning's code too.
+  // the old warning's code and reason too.
   const clearsCode = 'warning' in fields && !('warningCode' in fields);
-  const updated = { ...entry, ...fields, ...(clearsCode ? { warningCode: undefined } : {}), state: next, updatedAt: now.toISOString() } as JournalEntry;
+  const clearsReason = 'warning' in fields && !('warningReason' in fields);
+  const updated = { ...entry, ...fields, ...(clearsCode ? { warningCode: undefined } : {}), ...(clearsReason ? { warningReason: undefined } : {}), state: next, updatedAt: now.toISOString() } as JournalEntry;
   const statusChanged = updated.serverStatus !== undefined && updated.serverStatus !== entry.serverStatus;
   if (next !== entry.state || statusChanged || note) {
     updated.history = [
@@ -107,7 +108,7 @@ export function toView(entry: JournalEntry): UploadEntry {
   if (entry.serverStatus !== undefined) view.serverStatus = entry.serverStatus;
   if (entry.error) view.error = { ...entry.error, ...(entry.error.fieldErrors ? { fieldErrors: { ...entry.error.fieldErrors } } : {}) };
   if (entry.warning) view.warning = entry.warning;
-  const warningReason = warningReasonOf(entry.warning);
+  const warningReason = entry.warning ? (entry.warningReason ?? warningReasonOf(entry.warning)) : undefined;
   if (warningReason) view.warningReason = warningReason;
   if (entry.warning && entry.warningCode) view.warningCode = entry.warningCode;
   return view;

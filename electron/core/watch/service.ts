@@ -510,7 +510,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
           await settle(found.sha, found.record, {
             ok: false,
             why: entry.state === 'cancelled' ? 'the upload was cancelled in the Uploads screen.' : (entry.error?.message ?? `the upload ended as ${entry.state}.`),
-            ...(entry.state === 'cancelled' ? { reason: reason('folders.itemCancelled') } : entry.error?.reason ? { reason: entry.error.reason } : {}),
+            reason: entry.state === 'cancelled' ? reason('folders.itemCancelled') : (entry.error?.reason ?? (entry.error ? undefined : endedWithoutError(entry.state))),
             whatToDo:
               entry.state === 'rejected'
                 ? 'correct what the service names and copy the file into the watched folder again.'
@@ -607,4 +607,9 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       await saving;
     },
   };
+}
+
+/** An upload that ended without an error of its own (an old journal's entry): what its end means. */
+function endedWithoutError(state: UploadEntry['state']): ErrorReason {
+  return state === 'rejected' ? reason('folders.itemEndedRefused') : reason('folders.itemEndedFailed');
 }

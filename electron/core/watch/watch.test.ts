@@ -153,6 +153,18 @@ describe('watched folder', () => {
     expect(watch.statuses()[0]?.recent.find((event) => event.fileName === 'IT1_2.xml' && event.state === 'failed')?.reason).toEqual(notProcessed);
   });
 
+  it('gives an upload that ended without an error of its own a reason the app words', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await fs.writeFile(path.join(watched, 'IT1_3.xml'), '<a/>');
+    await until(() => uploads.entries.length === 1, 'the file to be added');
+    watch.uploadsChanged([uploads.finish('IT1_3.xml', 'failed')]);
+    await until(async () => (await list(path.join(watched, 'failed'))).includes('IT1_3.xml.txt'), 'the failure note');
+    expect(await fs.readFile(path.join(watched, 'failed', 'IT1_3.xml.txt'), 'utf8')).toContain('Why: the upload ended as failed.');
+    expect(watch.statuses()[0]?.recent.find((event) => event.fileName === 'IT1_3.xml' && event.state === 'failed')?.reason).toEqual({ key: 'folders.itemEndedFailed', params: {} });
+  });
+
   it('never sends the same content twice, renamed or after a restart', async () => {
     const settings = new MemorySettingsStore();
     const first = makeWatch(settings);

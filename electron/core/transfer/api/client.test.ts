@@ -62,7 +62,11 @@ describe('transfer interface client: the error table', () => {
     const outcome = await post({ fileName: 'big.xml', bytes: new Uint8Array(4 * 1024 * 1024) });
     expect(outcome).toEqual({
       kind: 'rejected',
-      error: { code: 'too_large', message: 'big.xml is too large for an upload (4.00 MB, limit about 3.75 MB): split it or send it over SFTP.' },
+      error: {
+        code: 'too_large',
+        message: 'big.xml is too large for an upload (4.00 MB, limit about 3.75 MB): split it or send it over SFTP.',
+        reason: { key: 'uploads.tooLarge', params: { name: 'big.xml', size: '4.00 MB', limit: '3.75 MB' } },
+      },
     });
   });
 

@@ -104,18 +104,29 @@ export function describeRejection(
         return { code: 'validation', message: `The service refused the file. ${fieldSentences(fieldErrors)}`, fieldErrors };
       }
       const said = serverMessage(details);
-      return { code: 'validation', message: `The service refused the request${said ? `: ${said}` : '.'}` };
+      return { code: 'validation', message: `The service refused the request${said ? `: ${said}` : '.'}`, reason: said ? reason('uploads.serviceRefusedSaid', { said }) : reason('uploads.serviceRefused') };
     }
     case 403:
-      return { code: 'forbidden', message: messages.forbidden(file.country) };
-    case 409:
-      if (bodyCode(details) === 'transfer_not_configured') return { code: 'conflict', message: messages.notConfigured(file.country) };
-      return { code: 'conflict', message: `The service refused the file: ${serverMessage(details) ?? 'the request conflicts with the account set-up'}. Contact support.` };
+      return { code: 'forbidden', message: messages.forbidden(file.country), reason: reason('uploads.serviceForbidden', { country: file.country }) };
+    case 409: {
+      if (bodyCode(details) === 'transfer_not_configured') return { code: 'conflict', message: messages.notConfigured(file.country), reason: reason('uploads.serviceNotConfigured', { country: file.country }) };
+      const said = serverMessage(details);
+      return {
+        code: 'conflict',
+        message: `The service refused the file: ${said ?? 'the request conflicts with the account set-up'}. Contact support.`,
+        reason: said ? reason('uploads.serviceConflictSaid', { said }) : reason('uploads.serviceConflict'),
+      };
+    }
     case 413:
-      return { code: 'too_large', message: tooLargeMessage(file.fileName, file.size) };
+      return { code: 'too_large', message: tooLargeMessage(file.fileName, file.size), reason: reason('uploads.tooLarge', { name: file.fileName, size: formatMegabytes(file.size), limit: '3.75 MB' }) };
     default: {
       const said = serverMessage(details);
-      return { code: 'bad_response', message: `The service refused the file (HTTP ${status ?? '?'})${said ? `: ${said}` : '.'}` };
+      const code = status ?? '?';
+      return {
+        code: 'bad_response',
+        message: `The service refused the file (HTTP ${code})${said ? `: ${said}` : '.'}`,
+        reason: said ? reason('uploads.serviceRefusedStatusSaid', { status: code, said }) : reason('uploads.serviceRefusedStatus', { status: code }),
+      };
     }
   }
 }

@@ -67,6 +67,8 @@ export const journalEntrySchema = z.object({
   history: z.array(historyItemSchema),
   error: entryErrorSchema.optional(),
   warning: z.string().optional(),
+  /** The warning in the UI's words, when it is built from pieces (fixed warnings are recognised by their text). */
+  warningReason: errorReasonSchema.optional(),
   warningCode: z.enum(['sign_in', 'other_account']).optional(),
   sendAttempts: z.number().int().nonnegative().default(0),
   /** Automatic resends after an uncertain send turned out `failed` on the service (at most one). */

@@ -40,13 +40,18 @@ describe('the watched folder’s status in Polish', () => {
       inFlight: 0,
       sent: 1,
       failed: 0,
-      recent: [{ fileName: 'copy.xml', state: 'duplicate', at: '2026-11-26T10:00:00.000Z', message: 'Already sent as first.xml; not sent again.', reason: { key: 'folders.itemDuplicate', params: { name: 'first.xml' } } }],
+      recent: [
+        { fileName: 'copy.xml', state: 'duplicate', at: '2026-11-26T10:00:00.000Z', message: 'Already sent as first.xml; not sent again.', reason: { key: 'folders.itemDuplicate', params: { name: 'first.xml' } } },
+        { fileName: 'old.xml', state: 'failed', at: '2026-11-26T10:01:00.000Z', message: 'the upload ended as rejected.', reason: { key: 'folders.itemEndedRefused', params: {} } },
+      ],
     };
     showFolders({ 'watch.folders': () => ok(overTheBridge([status])) });
     expect(await screen.findByText(`Umożliw zapis w ${folder}: leży na dysku tylko do odczytu, więc nie można przenieść plików do sent/ ani failed/. W tym czasie nic nie zostanie wysłane dwa razy.`)).toBeTruthy();
     expect(screen.getByText('Już wysłany jako „first.xml”: nie wysłano go ponownie.')).toBeTruthy();
     expect(document.body.textContent).not.toContain(status.message);
     expect(document.body.textContent).not.toContain('Already sent');
+    expect(screen.getByText('Usługa odrzuciła wysyłkę: powód znajdziesz na ekranie „Wysyłka plików”.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ended as');
   });
 
   it('words a folder that is gone, as the real check reports it', async () => {
@@ -91,6 +96,12 @@ describe('the inbox sync’s status in Polish', () => {
     expect(screen.getByText(/Zwolnij miejsce na dysku i spróbuj ponownie: dysk z \/inbox\/FV_7\.xml jest pełny\./)).toBeTruthy();
     expect(document.body.textContent).not.toContain(error?.message ?? '(none)');
     expect(document.body.textContent).not.toContain('The disk is full.');
+  });
+
+  it('frames a run that failed without a reason of its own, quoting its words', async () => {
+    const status: SyncRuleStatus = { ...base, state: 'error', message: 'socket hang-up in a library', reason: { key: 'folders.syncRunFailed', params: { said: 'socket hang-up in a library' } } };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([status])) });
+    expect(await screen.findByText('Ostatnie uruchomienie nie powiodło się („socket hang-up in a library”); reguła spróbuje ponownie przy następnym uruchomieniu. Jeśli błąd się powtarza, skontaktuj się z pomocą techniczną.')).toBeTruthy();
   });
 
   it('words a wait and a back-off in the UI language', async () => {

@@ -284,4 +284,71 @@ describe('an upload’s history in Polish', () => {
     expect(await screen.findByText(/Aplikacja zatrzymała się podczas wysyłania tego pliku\. Sprawdza po identyfikatorze End-to-end/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('The app stopped');
   });
+
+  it('words a refusal from the file system (a file not kept for sending) in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        {
+          fileName: 'faktura.xml',
+          origin: 'faktura.xml',
+          code: 'file',
+          message: 'faktura.xml could not be kept for sending: the app data folder cannot be read (ENOSPC). Check the free disk space and add it again.',
+          reason: { key: 'uploads.keepFailed', params: { name: 'faktura.xml', cause: 'ENOSPC' } },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/Sprawdź wolne miejsce na dysku i dodaj „faktura\.xml” ponownie: nie udało się go zachować do wysłania \(ENOSPC\)\./, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('could not be kept');
+  });
+
+  it('words a file name the service would refuse in the UI language', async () => {
+    const { core } = setup([], 'pl');
+    renderApp(core.acube, '/uploads');
+    act(() =>
+      showNotSent([
+        {
+          fileName: 'notatka.txt',
+          origin: 'notatka.txt',
+          code: 'validation',
+          message: 'notatka.txt: The file type is not supported. Use a file ending in .xml, .json, .csv or .zip (also signed: .xml.p7m, .json.p7m, .csv.p7m, .zip.p7m).',
+          reason: { key: 'uploads.nameUnknownExtension', params: { name: 'notatka.txt' } },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/Wysyłaj pliki \.xml, \.json, \.csv lub \.zip \(także podpisane: \.p7m\): „notatka\.txt” nie ma/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('file type is not supported');
+  });
+
+  it('frames the service’s refusal in the UI language, quoting its own words', async () => {
+    const entry = makeEntry({
+      fileName: 'odrzucona.xml',
+      country: 'PL',
+      state: 'rejected',
+      canRetry: true,
+      canCancel: false,
+      error: { code: 'conflict', message: 'The service refused the file: duplicate account. Contact support.', reason: { key: 'uploads.serviceConflictSaid', params: { said: 'duplicate account' } } },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'odrzucona.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/Skontaktuj się z pomocą techniczną: usługa odrzuciła plik z komunikatem „duplicate account”\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Contact support');
+  });
+
+  it('words a warning built from pieces (a name that looks like another country’s document) in the UI language', async () => {
+    const entry = makeEntry({
+      fileName: 'fattura_IT.xml',
+      country: 'PL',
+      state: 'queued',
+      warning: 'The name of fattura_IT.xml looks like a document for Italy, but it is being sent to Poland. Cancel it while it is queued if that is wrong.',
+      warningReason: { key: 'uploads.warnOtherCountryName', params: { name: 'fattura_IT.xml', suggested: 'IT', country: 'PL' } },
+    });
+    const { core } = setup([entry], 'pl');
+    renderApp(core.acube, '/uploads');
+    await userEvent.click(await screen.findByRole('button', { name: 'fattura_IT.xml' }, { timeout: 10_000 }));
+    expect(await screen.findByText(/nazwa „fattura_IT\.xml” wygląda na dokument dla IT, a plik jest wysyłany do PL/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('looks like a document');
+  });
 });
