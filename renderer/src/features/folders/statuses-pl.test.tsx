@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-/* eslint-disable no-restricted-imports -- a test across the bridge: the real core's statuses, as the folders page shows them */
 /**
  * Statuses (not errors) the core reports for the watched folders and the inbox sync, carried over the
- * bridge as JSON and shown on the folders page in Polish: never the core's English log text.
+ * bridge as JSON and shown on the folders page in Polish: never the core's English log text. That the
+ * core's real checks carry these reasons is the core's test (electron/core/i18n/reasons.test.ts).
  */
-import os from 'node:os';
-import path from 'node:path';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncRuleSchema, type SyncRuleStatus, type WatchedFolderStatus } from '../../../../shared/contract';
-import { checkSyncFolder } from '../../../../electron/core/sync/run';
-import { checkWatchedFolder, nodeWatchFileSystem, notWritableMessage, notWritableStatusReason } from '../../../../electron/core/watch/folder-fs';
 import { ok } from '../../test/fake-acube';
 import { createFakeCore } from '../../test/fake-core';
 import { renderApp } from '../../test/render-app';
@@ -27,16 +23,15 @@ function showFolders(handlers: Record<string, () => unknown>) {
 
 describe('the watched folder’s status in Polish', () => {
   it('says why files cannot be put aside and what each file went through, in the UI language', async () => {
-    const folder = path.join(os.tmpdir(), 'ledgerdesk-watched-pl');
-    const readOnly = Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    const folder = '/srv/watched-pl';
     const status: WatchedFolderStatus = {
       country: 'PL',
       folder,
       e2eIdTemplate: 'LD-{file}',
       paused: false,
       state: 'error',
-      message: notWritableMessage(folder, readOnly),
-      reason: notWritableStatusReason(folder, readOnly),
+      message: `${folder} is on a read-only disk: the app cannot move files into sent/ or failed/ or write their notes. Make it writable; nothing is sent twice meanwhile.`,
+      reason: { key: 'folders.putAsideReadOnly', params: { path: folder } },
       inFlight: 0,
       sent: 1,
       failed: 0,
@@ -54,13 +49,21 @@ describe('the watched folder’s status in Polish', () => {
     expect(document.body.textContent).not.toContain('ended as');
   });
 
-  it('words a folder that is gone, as the real check reports it', async () => {
-    const gone = path.join(os.tmpdir(), `ledgerdesk-gone-${process.pid}`);
-    const error = await checkWatchedFolder(gone, nodeWatchFileSystem).then(
-      () => undefined,
-      (caught: unknown) => caught as Error & { details?: unknown },
-    );
-    const status = { country: 'IT', folder: gone, e2eIdTemplate: 'LD', paused: false, state: 'error', message: error?.message, reason: (error?.details as { userMessage: WatchedFolderStatus['reason'] }).userMessage, inFlight: 0, sent: 0, failed: 0, recent: [] };
+  it('words a folder that is gone, as the core’s check reports it', async () => {
+    const gone = '/nowhere/ledgerdesk-watched';
+    const status: WatchedFolderStatus = {
+      country: 'IT',
+      folder: gone,
+      e2eIdTemplate: 'LD',
+      paused: false,
+      state: 'error',
+      message: `The watched folder ${gone} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose it again.`,
+      reason: { key: 'folders.watchGone', params: { path: gone } },
+      inFlight: 0,
+      sent: 0,
+      failed: 0,
+      recent: [],
+    };
     showFolders({ 'watch.folders': () => ok(overTheBridge([status])) });
     expect(await screen.findByText(/Podłącz ponownie obserwowany folder/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('is not there any more');
@@ -77,24 +80,20 @@ describe('the inbox sync’s status in Polish', () => {
   const rule = syncRuleSchema.parse({ id: 'r1', name: 'Przychodzące', profileId: 'local-emulator', types: ['invoice'], folder: '/inbox' });
   const base = { rule, profileName: 'Emulator', totalWritten: 0, pending: 0, failures: [] };
 
-  it('words the last error (the real folder check) and each failed document in the UI language', async () => {
-    const gone = path.join(os.tmpdir(), `ledgerdesk-sync-gone-${process.pid}`);
-    const error = await checkSyncFolder(gone).then(
-      () => undefined,
-      (caught: unknown) => caught as Error & { details?: unknown },
-    );
-    const why = (error?.details as { userMessage: SyncRuleStatus['reason'] }).userMessage;
+  it('words the last error (the folder check) and each failed document in the UI language', async () => {
+    const gone = '/nowhere/ledgerdesk-sync';
+    const error = { message: `The folder ${gone} is not there any more (moved, renamed, or on a drive that is not connected). Reconnect it or choose the folder again.` };
     const status: SyncRuleStatus = {
       ...base,
       state: 'error',
-      message: error?.message,
-      ...(why ? { reason: why } : {}),
+      message: error.message,
+      reason: { key: 'folders.syncGone', params: { path: gone } },
       failures: [{ type: 'invoice', uuid: 'u-1', number: 'FV/7', message: 'The disk is full.', reason: { key: 'files.diskFull', params: { path: '/inbox/FV_7.xml' } } }],
     };
     showFolders({ 'sync.rules': () => ok(overTheBridge([status])) });
     expect(await screen.findByText(`Podłącz ponownie folder ${gone} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).`)).toBeTruthy();
     expect(screen.getByText(/Zwolnij miejsce na dysku i spróbuj ponownie: dysk z \/inbox\/FV_7\.xml jest pełny\./)).toBeTruthy();
-    expect(document.body.textContent).not.toContain(error?.message ?? '(none)');
+    expect(document.body.textContent).not.toContain(error.message);
     expect(document.body.textContent).not.toContain('The disk is full.');
   });
 
