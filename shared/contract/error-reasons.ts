@@ -322,7 +322,6 @@ export const errorReasonParams = {
     watchUnknown: ['country'],
     watchGone: ['path'],
     watchIsFile: ['path'],
-    watchNotWritable: ['path'],
     watchFailed: ['path', 'said'],
     watchUnreadable: ['path'],
     watchHandOverFailed: ['said'],

@@ -64,15 +64,6 @@ export function notWritableStatusReason(folder: string, error: unknown): ErrorRe
   return reason('folders.putAsideFailed', { path: folder, cause: errno ?? (error instanceof Error ? error.message : String(error)) });
 }
 
-/** The same, as a reason the UI words in the user's language. */
-function notWritableReason(folder: string, error: unknown): ErrorReason {
-  const errno = errnoBehind(error);
-  if (errno === 'ENOENT') return reason('folders.watchGone', { path: folder });
-  if (isDiskFull(error)) return reason('files.diskFull', { path: folder });
-  if (errno === 'EROFS') return reason('files.readOnlyDisk', { path: folder });
-  return reason('folders.watchNotWritable', { path: folder });
-}
-
 /**
  * The folder is there, is a folder, and (`probe`) takes a file really written and removed
  * (permission bits say nothing for an administrator, a read-only disk or a full one).
@@ -94,7 +85,7 @@ export async function checkWatchedFolder(folder: string, fileSystem: WatchFileSy
     await fileSystem.files.remove(probe).catch(() => undefined);
     const errno = errnoBehind(error);
     throw new AppError('file', notWritableMessage(folder, error), {
-      details: because(notWritableReason(folder, error), { path: folder, ...(errno ? { errno } : {}) }),
+      details: because(notWritableStatusReason(folder, error), { path: folder, ...(errno ? { errno } : {}) }),
       cause: error,
     });
   }

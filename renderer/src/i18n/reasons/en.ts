@@ -302,7 +302,6 @@ export const reasonsEn = {
     watchUnknown: 'No folder is watched for {{country}}.',
     watchGone: 'Reconnect the watched folder {{path}} or choose it again: it is not there any more (moved, renamed, or on a drive that is not connected).',
     watchIsFile: 'Choose a folder: {{path}} is a file.',
-    watchNotWritable: 'Make {{path}} writable: Ledgerdesk cannot move sent and failed files out of it (read-only or no permission).',
     watchFailed: 'Check the folder {{path}}, then choose it again if needed: watching it failed (“{{said}}”).',
     watchUnreadable: 'Check that Ledgerdesk may read {{path}}: the folder cannot be read.',
     watchHandOverFailed: 'Nothing to do now: the files could not be handed to the uploads (“{{said}}”); the next look tries again.',

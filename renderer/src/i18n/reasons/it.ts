@@ -300,7 +300,6 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
     watchUnknown: 'Nessuna cartella è sorvegliata per {{country}}.',
     watchGone: 'Ricollega la cartella sorvegliata {{path}} o sceglila di nuovo: non c’è più (spostata, rinominata o su un’unità non collegata).',
     watchIsFile: 'Scegli una cartella: {{path}} è un file.',
-    watchNotWritable: 'Rendi {{path}} scrivibile: Ledgerdesk non può spostarne fuori i file inviati e non riusciti (sola lettura o nessun permesso).',
     watchFailed: 'Controlla la cartella {{path}} e, se serve, sceglila di nuovo: la sua osservazione non è riuscita (“{{said}}”).',
     watchUnreadable: 'Controlla che Ledgerdesk possa leggere {{path}}: la cartella non si può leggere.',
     watchHandOverFailed: 'Per ora non serve fare nulla: i file non sono stati passati ai caricamenti (“{{said}}”); il prossimo controllo riprova.',

@@ -300,7 +300,6 @@ export const reasonsNb: Shape<typeof reasonsEn> = {
     watchUnknown: 'Ingen mappe overvåkes for {{country}}.',
     watchGone: 'Koble til den overvåkede mappen {{path}} igjen eller velg den på nytt: den er ikke der lenger (flyttet, gitt nytt navn eller på en stasjon som ikke er tilkoblet).',
     watchIsFile: 'Velg en mappe: {{path}} er en fil.',
-    watchNotWritable: 'Gjør {{path}} skrivbar: Ledgerdesk kan ikke flytte sendte og mislykkede filer ut av den (skrivebeskyttet eller ingen tilgang).',
     watchFailed: 'Kontroller mappen {{path}}, og velg den på nytt om nødvendig: overvåkingen av den mislyktes («{{said}}»).',
     watchUnreadable: 'Kontroller at Ledgerdesk kan lese {{path}}: mappen kan ikke leses.',
     watchHandOverFailed: 'Ingenting å gjøre nå: filene kunne ikke gis videre til opplastingene («{{said}}»); neste gjennomgang prøver igjen.',

@@ -300,7 +300,6 @@ export const reasonsPl: Shape<typeof reasonsEn> = {
     watchUnknown: 'Żaden folder nie jest obserwowany dla {{country}}.',
     watchGone: 'Podłącz ponownie obserwowany folder {{path}} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).',
     watchIsFile: 'Wybierz folder: {{path}} jest plikiem.',
-    watchNotWritable: 'Umożliw zapis w {{path}}: Ledgerdesk nie może przenieść z niego wysłanych i nieudanych plików (tylko do odczytu lub brak uprawnień).',
     watchFailed: 'Sprawdź folder {{path}} i w razie potrzeby wybierz go ponownie: jego obserwowanie nie powiodło się („{{said}}”).',
     watchUnreadable: 'Sprawdź, czy Ledgerdesk może czytać {{path}}: folderu nie da się odczytać.',
     watchHandOverFailed: 'Na razie nic nie trzeba robić: plików nie udało się przekazać do wysyłek („{{said}}”); następne sprawdzenie spróbuje ponownie.',
