@@ -20,42 +20,30 @@ export function parseBinaryPayload(body: Buffer, jsonBytesHeader: string | undef
   if (jsonBytesHeader === undefined || !/^\d+$/.test(jsonBytesHeader) || !isCount(jsonBytes) || jsonBytes > body.length) {
     return { ok: false, message: 'A binary bridge call must give the length of its JSON part (x-ledgerdesk-json-bytes) within the body.' };
   }
-  const sizes: number[] = [];
+  // Placeholders are numbered in the order the files follow the JSON, which is the order the
+  // reviver meets them: each one's bytes start where the previous one's ended.
+  let files = 0;
+  let offset = jsonBytes;
   let bad: string | null = null;
   let payload: unknown;
   try {
     payload = JSON.parse(body.toString('utf8', 0, jsonBytes), (_key, value: unknown) => {
       if (!isPlaceholder(value)) return value;
-      if (!isCount(value.$blob) || !isCount(value.size) || value.$blob !== sizes.length) bad ??= 'The files of a binary bridge call are numbered out of order.';
-      else sizes.push(value.size);
-      return value;
+      if (!isCount(value.$blob) || !isCount(value.size) || value.$blob !== files) {
+        bad ??= 'The files of a binary bridge call are numbered out of order.';
+        return value;
+      }
+      const bytes = body.subarray(offset, offset + value.size);
+      files += 1;
+      offset += value.size;
+      return bytes;
     });
   } catch (error) {
     return { ok: false, message: `The JSON part of the request is not valid JSON (${error instanceof Error ? error.message : 'parse error'}).` };
   }
   if (bad !== null) return { ok: false, message: bad };
-  const total = sizes.reduce((sum, size) => sum + size, jsonBytes);
-  if (total !== body.length) {
-    return { ok: false, message: `The request carries ${body.length - jsonBytes} bytes of files, but its JSON announces ${total - jsonBytes}.` };
+  if (offset !== body.length) {
+    return { ok: false, message: `The request carries ${body.length - jsonBytes} bytes of files, but its JSON announces ${offset - jsonBytes}.` };
   }
-  const offsets: number[] = [];
-  let offset = jsonBytes;
-  for (const size of sizes) {
-    offsets.push(offset);
-    offset += size;
-  }
-  return { ok: true, payload: revive(payload, body, offsets, sizes) };
-}
-
-/** The parsed JSON with each placeholder replaced by its bytes (a view of the body). */
-function revive(value: unknown, body: Buffer, offsets: readonly number[], sizes: readonly number[]): unknown {
-  if (Array.isArray(value)) return value.map((item) => revive(item, body, offsets, sizes));
-  if (typeof value !== 'object' || value === null) return value;
-  if (isPlaceholder(value)) {
-    const start = offsets[value.$blob]!;
-    return body.subarray(start, start + sizes[value.$blob]!);
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = revive(item, body, offsets, sizes);
-  return out;
+  return { ok: true, payload };
 }
