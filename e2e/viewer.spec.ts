@@ -145,7 +145,7 @@ test.describe('document viewer', () => {
           const view = viewer(page);
           const ownLayout = view.getByRole('combobox', { name: 'Layout' });
           const stylesheet = view.locator('iframe.viewer-frame');
-          await expect(view.getByText(format.expect).first().or(stylesheet)).toBeVisible({ timeout: 30_000 });
+          await expect(view.getByText(format.expect).first().or(stylesheet).first()).toBeVisible({ timeout: 30_000 });
           await expect(view.getByText('Applying the stylesheet…')).toHaveCount(0, { timeout: 30_000 });
           if (await stylesheet.isVisible()) {
             await expect(page.frameLocator('iframe.viewer-frame').getByText(format.expect).first()).toBeVisible();
