@@ -136,6 +136,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
       await nav(page).getByRole('link', { name: 'Settings' }).click();
       await pageReady(page);
+      // The page is loaded on demand: audit it once it is there, not the moment between two pages.
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 15_000 });
       screens.settings = await seriousViolations(page);
 
       await page.getByRole('button', { name: /^Notifications/ }).click();
