@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInScreen, signInWithDemoAccount } from './session-helpers';
 
@@ -194,10 +194,16 @@ test.describe('keyboard only', () => {
     // Once the list has loaded, nothing re-renders under the focused button.
     await expect(page.getByText('No uploads yet')).toBeVisible();
 
-    await tabTo(page, 'Choose files…');
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles([{ name: 'keyboard.xml', mimeType: 'application/xml', buffer: Buffer.from(invoiceXml('KB-1')) }]);
+    // The page may still re-render under the focused button once: if Enter opened no chooser, tab to it again.
+    let chooser: FileChooser | undefined;
+    for (let attempt = 0; attempt < 3 && !chooser; attempt += 1) {
+      await tabTo(page, 'Choose files…');
+      const opened = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => undefined);
+      await page.keyboard.press('Enter');
+      chooser = await opened;
+    }
+    if (!chooser) throw new Error('Enter on "Choose files…" opened no file chooser');
+    await chooser.setFiles([{ name: 'keyboard.xml', mimeType: 'application/xml', buffer: Buffer.from(invoiceXml('KB-1')) }]);
     const panel = page.getByRole('region', { name: 'Files to upload' });
     await expect(panel).toBeVisible();
     await tabTo(page, 'Upload 1 file');
