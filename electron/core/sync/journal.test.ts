@@ -45,6 +45,41 @@ describe('sync journal', () => {
     expect(again.state.totalWritten).toBe(1);
   });
 
+  it('makes entries durable up to a mark, sharing one append among flushes asked for together', async () => {
+    const store = createJournalStore(dir);
+    const journal = await store.open('rule-1', '/inbox');
+    const flushes: Array<Promise<void>> = [];
+    for (let index = 0; index < 20; index += 1) {
+      journal.listed('invoice', [pending(`doc-${index}`, '2026-11-01T00:00:00Z')], undefined);
+      flushes.push(journal.flush());
+    }
+    await Promise.all(flushes);
+    const lines = (await fs.readFile(path.join(dir, 'rule-1.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(21);
+
+    journal.listed('invoice', [pending('late', '2026-11-02T00:00:00Z')], undefined);
+    const mark = journal.mark();
+    await journal.durable(mark);
+    expect((await store.open('rule-1', '/inbox')).state.entries.late).toMatchObject({ state: 'pending' });
+  });
+
+  it('keeps the lines of a flush that failed, and writes them with the next one', async () => {
+    const blocked = path.join(dir, 'journals');
+    const store = createJournalStore(blocked);
+    const journal = await store.open('rule-1', '/inbox');
+    // A file where the journals' folder should be: the append fails.
+    await fs.rm(blocked, { recursive: true });
+    await fs.writeFile(blocked, 'not a folder');
+    journal.listed('invoice', [pending('a', '2026-11-01T00:00:00Z')], '2026-11-01T00:00:00Z');
+    await expect(journal.flush()).rejects.toThrow();
+    await fs.rm(blocked);
+    journal.done('a', [file('a.xml')], true);
+    await journal.durable(journal.mark());
+    const again = await store.open('rule-1', '/inbox');
+    expect(again.state.watermarks).toEqual({ invoice: '2026-11-01T00:00:00Z' });
+    expect(again.state.entries.a).toMatchObject({ state: 'done', files: [file('a.xml')] });
+  });
+
   it('ignores a last line torn by a crash, and keeps everything before it', async () => {
     const store = createJournalStore(dir);
     const journal = await store.open('rule-1', '/inbox');

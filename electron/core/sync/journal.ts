@@ -4,9 +4,10 @@
  *
  * Append-only: each change is one JSON line, appended and flushed in batches, so a run of
  * 10 000 documents costs what it adds, not a rewrite of everything known so far. A document
- * enters the journal (as pending, with the record that names it) in the same append as the
- * watermark that moves past it, and becomes done only once its files are durable on disk, so a
- * crash anywhere resumes without duplicates and without missing one. A line torn by a crash is
+ * enters the journal as pending, with the record that names it, before its files are written
+ * (`durable(mark)`); the watermark that moves past it comes after every entry it covers; it
+ * becomes done only once its files are durable on disk. So a crash anywhere resumes without
+ * duplicates and without missing one. A line torn by a crash is
  * the last one and is ignored; the file is compacted (rewritten atomically) when it is opened
  * and holds far more lines than live entries.
  */
@@ -71,8 +72,12 @@ export interface OpenJournal {
   /** Files durable on disk: the document is done. */
   done(uuid: string, files: SyncWrittenFile[], wrote: boolean): void;
   marked(uuids: readonly string[]): void;
-  /** Appends what changed since the last flush, and makes it durable. */
+  /** Appends what changed since the last flush, and makes it durable; flushes asked for while one runs share the next append. */
   flush(): Promise<void>;
+  /** A mark of everything journaled so far, for `durable`. */
+  mark(): number;
+  /** Resolves once everything journaled up to `mark` is durable, flushing only if it is not yet. */
+  durable(mark: number): Promise<void>;
 }
 
 export interface JournalStore {
@@ -108,9 +113,58 @@ export function createJournalStore(dir: string): JournalStore {
 
   function openJournal(file: string, state: SyncJournal, exists: boolean): OpenJournal {
     let queued: string[] = exists ? [] : [JSON.stringify(header(state))];
-    let flushing: Promise<void> = Promise.resolve();
+    /** The append under way, and the one gathering every flush asked for meanwhile (group commit). */
+    let writing: Promise<void> | undefined;
+    let next: Promise<void> | undefined;
+    /** Lines appended so far, and how many of them are durable. */
+    let appended = queued.length;
+    let durableUpTo = 0;
     const append = (line: JournalLine): void => {
       queued.push(JSON.stringify(line));
+      appended += 1;
+    };
+    const writeQueued = async (): Promise<void> => {
+      const lines = queued;
+      const upTo = appended;
+      queued = [];
+      if (lines.length === 0) return;
+      try {
+        // The folder is made once (and again only if it went away): a run flushes many times.
+        const handle = await fs.open(file, 'a').catch(async (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          await fs.mkdir(dir, { recursive: true });
+          return fs.open(file, 'a');
+        });
+        try {
+          await handle.write(`${lines.join('\n')}\n`);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        durableUpTo = Math.max(durableUpTo, upTo);
+      } catch (error) {
+        // Not durable: kept for the next flush, in order.
+        queued = [...lines, ...queued];
+        throw error;
+      }
+    };
+    const startWrite = (): Promise<void> => {
+      const started = writeQueued().finally(() => {
+        if (writing === started) writing = undefined;
+      });
+      writing = started;
+      return started;
+    };
+    const flush = (): Promise<void> => {
+      if (next) return next;
+      if (!writing) return startWrite();
+      // One durable append serves every flush asked for while the one before it runs.
+      const gathered: Promise<void> = writing.catch(() => undefined).then(() => {
+        next = undefined;
+        return startWrite();
+      });
+      next = gathered;
+      return gathered;
     };
     return {
       state,
@@ -137,25 +191,10 @@ export function createJournalStore(dir: string): JournalStore {
         }
         if (uuids.length > 0) append({ op: 'marked', uuids: [...uuids] });
       },
-      flush() {
-        const lines = queued;
-        queued = [];
-        flushing = flushing.then(async () => {
-          if (lines.length === 0) return;
-          // The folder is made once (and again only if it went away): a run flushes a hundred times.
-          const handle = await fs.open(file, 'a').catch(async (error: unknown) => {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-            await fs.mkdir(dir, { recursive: true });
-            return fs.open(file, 'a');
-          });
-          try {
-            await handle.write(`${lines.join('\n')}\n`);
-            await handle.datasync();
-          } finally {
-            await handle.close();
-          }
-        });
-        return flushing;
+      flush,
+      mark: () => appended,
+      async durable(mark) {
+        while (durableUpTo < mark) await flush();
       },
     };
   }

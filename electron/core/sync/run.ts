@@ -1,7 +1,8 @@
 /**
  * One run of a sync rule: list what is new since the rule's watermark (one request per type when
- * nothing is), journal it, download it (verified, atomic, durable before it counts as saved),
- * then mark it downloaded if the rule says so. Documents that failed stay pending for the next run.
+ * nothing is), journal it and download it page by page while the rest is listed (verified,
+ * atomic, durable before it counts as saved), then mark it downloaded if the rule says so.
+ * Documents that failed stay pending for the next run.
  */
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
@@ -11,7 +12,6 @@ import { baseNameFor, EXTENSION_ROOM, MAX_FILE_NAME, sanitizeFileName, truncateN
 import type { DocumentsApi } from '../documents/api';
 import { folderNames, writeDocumentFiles, type FileToWrite } from '../documents/bulk/document-files';
 import { describeFailure, isCancellation, stopsTheJob } from '../documents/bulk/failures';
-import { runPool } from '../documents/bulk/pool';
 import { createWriteQueue } from '../documents/bulk/write-queue';
 import { isSendableType } from '../documents/paths';
 import { detectSourceFormat, sourceExtension } from '../documents/source-view';
@@ -27,6 +27,9 @@ const WRITE_BATCH_DELAY_MS = 25;
 const EXTENSIONS = ['.xml', '.json', '.pdf', '.meta.json'];
 /** The name of the file written and removed to learn whether the folder takes files. */
 const WRITE_PROBE = '.ledgerdesk-write-check';
+
+/** A document to download: its id, its journal entry, and the journal's mark its files wait for. */
+type Listed = [uuid: string, entry: SyncJournalEntry, journaled: number];
 
 export interface SyncRunDeps {
   api: DocumentsApi;
@@ -92,15 +95,19 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
   const taken = new Set(Object.values(journal.entries).map((entry) => entry.name.toLowerCase()));
   await removeLeftoverTemps(rule.folder, journal);
 
-  for (const type of rule.types) {
-    await listNew(type);
-    await opened.flush();
-  }
-
   const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter({ batchDelayMs: WRITE_BATCH_DELAY_MS, ...(deps.writerThreads ? { threads: deps.writerThreads } : {}) });
   let stopError: unknown;
   try {
-    const pending = Object.entries(journal.entries).filter(([, entry]) => entry.state === 'pending');
+    // Documents left pending by an earlier run first, then each page of the listing as soon as it is journaled.
+    const queue: Listed[] = Object.entries(journal.entries)
+      .filter(([, entry]) => entry.state === 'pending')
+      .map(([uuid, entry]) => [uuid, entry, 0]);
+    let handedOut = 0;
+    let listing = true;
+    const waiting: Array<() => void> = [];
+    const wake = (): void => {
+      for (const resolve of waiting.splice(0)) resolve();
+    };
     let batch: Array<{ uuid: string; entry: SyncJournalEntry; files: FileToWrite[]; written: Awaited<ReturnType<typeof writeDocumentFiles>> }> = [];
     let persisting: Promise<void> = Promise.resolve();
     const persist = (): Promise<void> => {
@@ -137,18 +144,25 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     const stop = (error: unknown): void => {
       stopError ??= error;
       control.abort();
+      wake();
     };
     const both = AbortSignal.any([signal, control.signal]);
     // One listener per request under way, and the pool's: more than Node's default warning threshold.
     setMaxListeners(64, signal, both);
-    await runPool(pending.length, deps.concurrency ?? 6, both, async (index) => {
-      const [uuid, entry] = pending[index] as [string, SyncJournalEntry];
+
+    const download = async (uuid: string, entry: SyncJournalEntry, journaled: number): Promise<void> => {
       let files: FileToWrite[];
       try {
         files = await fetchFiles(rule, uuid, entry, api, signal);
       } catch (error) {
         if (isCancellation(error, signal) || stopsTheJob(error)) return stop(error);
         return fail(uuid, entry, error);
+      }
+      try {
+        // No file before the journal line that names it is durable (a crash would leave it unknown, and the next run would save it twice).
+        await opened.durable(journaled);
+      } catch (error) {
+        return stop(error);
       }
       await writes.submit(async () => {
         try {
@@ -160,7 +174,34 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
           else fail(uuid, entry, error);
         }
       });
-    }).catch((error: unknown) => {
+    };
+    const downloader = async (): Promise<void> => {
+      while (!both.aborted) {
+        const next = queue[handedOut];
+        if (next) {
+          handedOut += 1;
+          await download(...next);
+        } else if (listing) await new Promise<void>((resolve) => waiting.push(resolve));
+        else return;
+      }
+    };
+    // The listing takes one of the `concurrency` places, and downloads with it once every type is listed.
+    const lister = async (): Promise<void> => {
+      try {
+        for (const type of rule.types) await listNew(type, both, (added) => {
+          queue.push(...added);
+          wake();
+        });
+      } catch (error) {
+        stop(error);
+      } finally {
+        listing = false;
+        wake();
+      }
+      await downloader();
+    };
+    const concurrency = Math.max(1, deps.concurrency ?? 6);
+    await Promise.all([lister(), ...Array.from({ length: concurrency - 1 }, downloader)]).catch((error: unknown) => {
       stopError ??= error;
     });
     await writes.drain();
@@ -182,7 +223,12 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     totalWritten: journal.totalWritten,
   };
 
-  async function listNew(type: DocumentType): Promise<void> {
+  /**
+   * Lists what is new of one type, page by page. Each page's new documents are journaled (their
+   * names taken) and handed to the downloaders at once, with the journal's mark that their files
+   * wait for; the watermark moves only once the whole type is listed.
+   */
+  async function listNew(type: DocumentType, stopped: AbortSignal, handOut: (added: Listed[]) => void): Promise<void> {
     const watermark = journal.watermarks[type];
     const filters: DocumentFilters = {
       ...rule.filters,
@@ -191,21 +237,26 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
       sort: { field: 'createdAt', order: 'asc' },
     };
     let newest = watermark;
-    const added: Array<[string, SyncJournalEntry]> = [];
     const seen = new Set<string>();
-    for (let page = 1; ; page += 1) {
+    for (let page = 1; !stopped.aborted; page += 1) {
       const result = await api.list(type, filters, page, PAGE_SIZE, { signal });
       counts.listRequests += 1;
+      const added: Array<[string, SyncJournalEntry]> = [];
       for (const record of result.items) {
         if (!newest || record.createdAt > newest) newest = record.createdAt;
         if (journal.entries[record.uuid] || seen.has(record.uuid)) continue;
         seen.add(record.uuid);
         added.push([record.uuid, { type, name: uniqueName(record), state: 'pending', files: [], marked: false, record }]);
       }
+      if (added.length > 0) {
+        opened.listed(type, added, undefined);
+        const mark = opened.mark();
+        handOut(added.map(([uuid, entry]) => [uuid, entry, mark]));
+      }
       if (result.items.length < PAGE_SIZE || page * PAGE_SIZE >= result.totalItems) break;
     }
-    // Journaled with the entries it covers: the next listing starts here.
-    opened.listed(type, added, newest);
+    // Everything up to here is journaled: the next listing starts past it.
+    if (!stopped.aborted) opened.listed(type, [], newest);
   }
 
   /** The template's name, or with `_<uuid>` when the rule or somebody else already uses it in the folder. */

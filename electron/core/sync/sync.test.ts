@@ -139,7 +139,7 @@ describe('inbox sync', () => {
     const total = await countMatching(first.api, { direction: 'incoming' });
     // Stopped while its downloads are under way: the app was closed (or killed).
     const running = first.sync.runNow(saved.rule.id);
-    // The journal is written once the listing is done, before the downloads: stop right then.
+    // The journal is first written when the first download is ready to be saved (its name must be durable first): stop right then.
     const journalFile = path.join(userData, 'sync', `${saved.rule.id}.jsonl`);
     while (!(await fs.stat(journalFile).catch(() => undefined))) await new Promise((resolve) => setTimeout(resolve, 1));
     await first.sync.dispose();
@@ -153,6 +153,30 @@ describe('inbox sync', () => {
     expect(names).toHaveLength(total);
     expect(names.some((name) => name.endsWith('.tmp'))).toBe(false);
     expect(resumed.totalWritten).toBe(total);
+  });
+
+  it('saves the first documents while the rest of the inbox is still being listed', async () => {
+    const folder = await inboxFolder();
+    // The listing of the second type is held until a document of the first is on disk (or 10 s pass).
+    let heldMs = -1;
+    const gate = await startGatedProxy(space.emulator.urls.documentsUrl, async (url) => {
+      if (!url.startsWith('/credit-notes?') || heldMs >= 0) return;
+      const started = Date.now();
+      while (Date.now() - started < 10_000 && !(await fs.readdir(folder)).some((name) => name.endsWith('.xml'))) await new Promise((resolve) => setTimeout(resolve, 5));
+      heldMs = Date.now() - started;
+    });
+    try {
+      const { sync, api } = makeSync({ baseUrl: gate.url });
+      const saved = await sync.save({ ...rule(folder), types: ['invoice', 'credit-note'] });
+      const status = await sync.runNow(saved.rule.id);
+      const total = (await countMatching(api, { direction: 'incoming' })) + (await api.list('credit-note', { direction: 'incoming' }, 1, 1)).totalItems;
+      expect(status.lastRun).toMatchObject({ written: total, failed: 0 });
+      expect(heldMs).toBeGreaterThanOrEqual(0);
+      expect(heldMs).toBeLessThan(10_000);
+      expect(await filesIn(folder)).toHaveLength(total);
+    } finally {
+      await gate.close();
+    }
   });
 
   it('waits out a 429 with Retry-After, and backs off while the service answers 503', async () => {
@@ -295,6 +319,29 @@ describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (
     expect(await expectWholeFiles(api, restricted.path)).toHaveLength(total);
   });
 });
+
+/** Passes every request to the emulator, after `hold(url)` resolves. */
+async function startGatedProxy(target: string, hold: (url: string) => Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    void hold(url)
+      .then(() => fetch(`${target}${url}`, { method: request.method ?? 'GET', headers: request.headers as Record<string, string>, redirect: 'manual' }))
+      .then(async (upstream) => {
+        const body = Buffer.from(await upstream.arrayBuffer());
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        response.end(body);
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 interface FaultyProxy {
   url: string;
