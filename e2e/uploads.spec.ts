@@ -273,6 +273,13 @@ test.describe('uploads', () => {
           { name: 'scan-0048.pdf', content: '%PDF-1.7' },
         ]);
         await expect(batchPanel(page)).toContainText('Files ending in .pdf are not accepted');
+        // Each file's actions sit on its line: the name, its ID, View and remove side by side.
+        const name = await batchPanel(page).getByText('IT01234567890_00043.xml', { exact: true }).boundingBox();
+        const remove = await batchPanel(page).getByRole('button', { name: 'Remove IT01234567890_00043.xml from the batch' }).boundingBox();
+        const view = await batchPanel(page).getByRole('button', { name: 'View IT01234567890_00043.xml' }).boundingBox();
+        if (!name || !remove || !view) throw new Error('The batch row is not laid out');
+        expect(Math.abs(remove.y + remove.height / 2 - (view.y + view.height / 2))).toBeLessThan(4);
+        expect(remove.y).toBeLessThan(name.y + name.height);
         if (scheme === 'light') await saveScreenshot(page, 'uploads-batch');
         await batchPanel(page).getByRole('button', { name: 'Upload 6 files' }).click();
         await expect(row(page, '00048.xml').getByText('Failed', { exact: true })).toBeVisible({ timeout: 45_000 });
