@@ -77,6 +77,11 @@ test.describe('folders', () => {
     await writeFile(join(outbox, 'IT01234567890_00042.xml'), invoiceXml('W-42'));
     await expect.poll(async () => (await readdir(join(outbox, 'sent')).catch((): string[] => [])).includes('IT01234567890_00042.xml'), { timeout: 60_000 }).toBe(true);
     await expect(italy).toContainText('1 sent · 0 failed · 0 in progress');
+    // The batch's toast would cover the folder card in the documentation's picture.
+    const notifications = page.getByRole('status', { name: 'Notifications' });
+    await expect(notifications).toContainText('Upload batch finished');
+    await notifications.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notifications).not.toContainText('Upload batch finished');
     await saveScreenshotInBothThemes(page, 'folders');
 
     // 3. A period pack of the invoices: its manifest lists every file with its SHA-256.

@@ -127,7 +127,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     // Looked at again and again (a locked file): said once.
     const last = watch.recent[0];
     if (last && last.fileName === event.fileName && last.state === event.state && last.message === event.message) return;
-    watch.recent = [{ ...event, at: new Date().toISOString() }, ...watch.recent].slice(0, 20);
+    // One line per file, at its latest state: "Sending" under "Sent" read as a second copy on its way.
+    watch.recent = [{ ...event, at: new Date().toISOString() }, ...watch.recent.filter((earlier) => earlier.fileName !== event.fileName)].slice(0, 20);
   };
 
   async function startWatch(config: WatchedFolder): Promise<void> {

@@ -165,6 +165,18 @@ describe('watched folder', () => {
     expect(watch.statuses()[0]?.recent.find((event) => event.fileName === 'IT1_3.xml' && event.state === 'failed')?.reason).toEqual({ key: 'folders.itemEndedFailed', params: {} });
   });
 
+  it('shows each file once among the latest files, at its latest state', async () => {
+    const { watch, uploads } = makeWatch();
+    await watch.start();
+    await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    await fs.writeFile(path.join(watched, 'IT1_4.xml'), '<a/>');
+    await until(() => uploads.entries.length === 1, 'the file to be added');
+    await until(() => watch.statuses()[0]?.recent.some((event) => event.fileName === 'IT1_4.xml') === true, 'the file in the status');
+    watch.uploadsChanged([uploads.finish('IT1_4.xml', 'done')]);
+    await until(async () => (await list(path.join(watched, 'sent'))).includes('IT1_4.xml'), 'the file in sent/');
+    expect(watch.statuses()[0]?.recent.filter((event) => event.fileName === 'IT1_4.xml').map((event) => event.state)).toEqual(['sent']);
+  });
+
   it('never sends the same content twice, renamed or after a restart', async () => {
     const settings = new MemorySettingsStore();
     const first = makeWatch(settings);
