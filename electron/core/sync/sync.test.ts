@@ -320,17 +320,23 @@ describe.each(mechanisms)('inbox sync into a folder that refuses writes (%s)', (
   });
 });
 
+/** Answers `response` with what the emulator answers to the same request. */
+function forward(target: string, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  return fetch(`${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers: request.headers as Record<string, string>, redirect: 'manual' }).then(async (upstream) => {
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, key) => {
+      if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding') headers[key] = value;
+    });
+    response.writeHead(upstream.status, headers);
+    response.end(body);
+  });
+}
+
 /** Passes every request to the emulator, after `hold(url)` resolves. */
 async function startGatedProxy(target: string, hold: (url: string) => Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
-    const url = request.url ?? '/';
-    void hold(url)
-      .then(() => fetch(`${target}${url}`, { method: request.method ?? 'GET', headers: request.headers as Record<string, string>, redirect: 'manual' }))
-      .then(async (upstream) => {
-        const body = Buffer.from(await upstream.arrayBuffer());
-        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
-        response.end(body);
-      });
+    void hold(request.url ?? '/').then(() => forward(target, request, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -367,15 +373,7 @@ async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       return;
     }
     if (isList && refusedAt > 0 && proxy.retriedAfterMs === 0) proxy.retriedAfterMs = Date.now() - refusedAt;
-    void fetch(`${target}${url}`, { method: request.method ?? 'GET', headers: request.headers as Record<string, string>, redirect: 'manual' }).then(async (upstream) => {
-      const body = Buffer.from(await upstream.arrayBuffer());
-      const headers: Record<string, string> = {};
-      upstream.headers.forEach((value, key) => {
-        if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding') headers[key] = value;
-      });
-      response.writeHead(upstream.status, headers);
-      response.end(body);
-    });
+    void forward(target, request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
