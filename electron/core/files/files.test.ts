@@ -9,7 +9,7 @@ import { defaultDownloadFolder, ensureWritableFolder } from './folders';
 import crypto from 'node:crypto';
 import { createFileReader, type FileReader } from './file-reader';
 import { readAndHash } from './read-and-hash';
-import { createWorkerWriter, createWriterThreads } from './worker-writer';
+import { createWorkerWriter, createWriterThreads, shouldAddThread } from './worker-writer';
 
 let dir: string;
 beforeEach(async () => {
@@ -197,6 +197,21 @@ describe('createWorkerWriter', () => {
     } finally {
       await writer.close();
     }
+  });
+});
+
+describe('shouldAddThread: more writer threads only for a disk that makes them wait', () => {
+  const now = 1_000;
+  it('starts the first thread, and another when every busy one waits on a slow flush', () => {
+    expect(shouldAddThread([], now)).toBe(true);
+    expect(shouldAddThread([{ oldestSentAt: now - 40, last: { busyMs: 120, flushMs: 100 } }], now)).toBe(true);
+  });
+
+  it('adds none while the processor, not the disk, makes batches slow, or before a batch has shown which', () => {
+    expect(shouldAddThread([{ oldestSentAt: now - 40, last: { busyMs: 120, flushMs: 5 } }], now)).toBe(false);
+    expect(shouldAddThread([{ oldestSentAt: now - 40 }], now)).toBe(false);
+    expect(shouldAddThread([{ oldestSentAt: now - 5, last: { busyMs: 120, flushMs: 100 } }], now)).toBe(false);
+    expect(shouldAddThread([{ oldestSentAt: now - 40, last: { busyMs: 120, flushMs: 100 } }, { oldestSentAt: now - 40, last: { busyMs: 50, flushMs: 1 } }], now)).toBe(false);
   });
 });
 

@@ -6,8 +6,9 @@
  * What makes it cheap: writes requested within a few milliseconds travel to a worker as one
  * message and come back as one (waking another thread costs about as much as writing a small
  * file, more on a virtual machine); a
- * second worker (up to `maxThreads`) starts only when the busy ones cannot keep up, as on a slow
- * or network disk; a worker starts once per writer, not per file.
+ * second worker (up to `maxThreads`) starts only when the busy ones wait on the disk, as on a slow
+ * or network disk (`shouldAddThread`): starting a thread costs a fifth of a second of CPU, which
+ * a busy processor cannot spare; a worker starts once per writer, not per file.
  *
  * Each file is flushed (fdatasync) before its rename, in the worker: the main thread never waits
  * for the disk, and when flushes are slow (a real disk's journal commit per call) the queue grows,
@@ -31,6 +32,8 @@ export interface AtomicWriter {
   write(target: string, bytes: Uint8Array): Promise<{ sha256: string }>;
   /** Makes written files durable (data, then folder entries); returns those that failed, with why. */
   persist(targets: readonly string[]): Promise<Map<string, AppError>>;
+  /** Writes are coming: start what they need now (a thread) rather than at the first one. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFi
       return { sha256: sha256Hex(bytes) };
     },
     persist: (targets) => syncFiles(targets, fileSystem),
+    warm: () => undefined,
     close: () => Promise.resolve(),
   };
 }
@@ -61,14 +65,28 @@ interface Slot {
   alive: boolean;
   /** Batches sent and not answered yet, with when each was sent. */
   batches: Map<number, { entries: QueuedWrite[]; sentAt: number }>;
+  /** The last answered batch: its time in the thread, and the part spent waiting for the disk's flush. */
+  last?: { busyMs: number; flushMs: number };
 }
 
 
 /** How long a write waits for others to share its message, and how many share one at most. */
 const BATCH_DELAY_MS = 4;
 const BATCH_MAX = 32;
-/** A batch in a worker for this long means the disk is slow: another worker may help. */
+/** A batch in a worker for this long, in a thread that waits on the disk, means the disk is slow: another worker may help. */
 const SLOW_BATCH_MS = 25;
+
+/**
+ * Whether one more thread would help: every busy thread has had a batch under way for a while
+ * AND its last answered batch spent at least half its time waiting for the disk to flush (a slow
+ * or network disk, where flushes side by side share the wait). A batch that is slow because the
+ * processor is busy (other programs, the downloads) is not helped by a thread that costs more
+ * processor time to start.
+ */
+export function shouldAddThread(threads: ReadonlyArray<{ oldestSentAt: number; last?: { busyMs: number; flushMs: number } }>, now: number): boolean {
+  // No thread at all: one is needed.
+  return threads.every(({ oldestSentAt, last }) => now - oldestSentAt >= SLOW_BATCH_MS && last !== undefined && last.flushMs * 2 >= last.busyMs);
+}
 
 /**
  * The batch's bytes packed into one new buffer that is moved to the worker, not copied again by
@@ -180,10 +198,11 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
       slot.online = true;
       flush();
     };
-    const onMessage = ({ batch, results }: WriteBatchResult): void => {
+    const onMessage = ({ batch, results, busyMs, flushMs }: WriteBatchResult): void => {
       const entries = slot.batches.get(batch)?.entries;
       if (!entries) return;
       slot.batches.delete(batch);
+      slot.last = { busyMs, flushMs };
       // Idle, the thread must not keep the process alive; busy, it must (a script would exit while it writes).
       if (slot.batches.size === 0) worker.unref();
       entries.forEach((entry, index) => settle(entry, results[index]));
@@ -226,8 +245,7 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     const idle = online.find((slot) => slot.batches.size === 0);
     if (idle) return idle;
     if (alive.some((slot) => !slot.online)) return 'wait';
-    const now = performance.now();
-    if (slots.length < maxThreads && online.every((slot) => now - oldestSentAt(slot) >= SLOW_BATCH_MS)) {
+    if (slots.length < maxThreads && shouldAddThread(online.map((slot) => ({ oldestSentAt: oldestSentAt(slot), ...(slot.last ? { last: slot.last } : {}) })), performance.now())) {
       // A kept thread is ready now; a new one says so with its 'online' event.
       const started = spawn();
       return started.online ? started : 'wait';
@@ -278,6 +296,9 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     });
 
   return {
+    warm() {
+      if (!closed && slots.length === 0) spawn();
+    },
     write(target, bytes) {
       if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`, { details: because(reason('files.writerStopped', { path: target })) }));
       return new Promise<{ sha256: string }>((resolve, reject) => {

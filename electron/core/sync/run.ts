@@ -102,6 +102,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     const queue: Listed[] = Object.entries(journal.entries)
       .filter(([, entry]) => entry.state === 'pending')
       .map(([uuid, entry]) => [uuid, entry, 0]);
+    if (queue.length > 0) writer.warm();
     let handedOut = 0;
     let listing = true;
     const waiting: Array<() => void> = [];
@@ -189,6 +190,8 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     const lister = async (): Promise<void> => {
       try {
         for (const type of rule.types) await listNew(type, both, (added) => {
+          // A thread to write with starts while the first documents download (an unchanged inbox starts none).
+          writer.warm();
           queue.push(...added);
           wake();
         });

@@ -87,6 +87,8 @@ export async function runJob(job: Job, deps: RunDeps, control: AbortController):
     // The writer answers a batch at a time, a few milliseconds apart: enough writes must wait on it to keep the downloads going.
     const writes = createWriteQueue(48, 64);
     const writer = deps.fileSystem ? createInThreadWriter(deps.fileSystem) : createWorkerWriter(deps.writerThreads ? { threads: deps.writerThreads } : {});
+    // Its thread starts while the first documents download.
+    writer.warm();
     const mayExist = await folderNames(job.folder);
     const settle = (entry: JobEntry, outcome: { done: 'written' | 'skipped' } | { error: unknown }): void => {
       if ('done' in outcome) {

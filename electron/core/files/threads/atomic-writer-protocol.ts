@@ -18,4 +18,7 @@ export type WriteResult = { sha256: string; error?: undefined } | { sha256?: und
 export interface WriteBatchResult {
   batch: number;
   results: WriteResult[];
+  /** How long the batch took in the thread, and how much of it the thread waited for the disk to flush (ms). */
+  busyMs: number;
+  flushMs: number;
 }

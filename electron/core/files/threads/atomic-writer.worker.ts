@@ -13,6 +13,9 @@ import type { WriteBatch, WriteBatchResult, WriteItem, WriteResult } from './ato
 const port = parentPort;
 if (!port) throw new Error('atomic-writer.worker.ts runs as a worker thread.');
 
+/** Time spent in fdatasync by the batch under way. */
+let flushMs = 0;
+
 function writeOne(buffer: ArrayBuffer, { target, offset, length }: WriteItem): WriteResult {
   const bytes = new Uint8Array(buffer, offset, length);
   const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)));
@@ -21,7 +24,9 @@ function writeOne(buffer: ArrayBuffer, { target, offset, length }: WriteItem): W
     fd = fs.openSync(temp, 'wx', 0o644);
     let written = 0;
     while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    const flushStarted = performance.now();
     fs.fdatasyncSync(fd);
+    flushMs += performance.now() - flushStarted;
     fs.closeSync(fd);
     fd = undefined;
     fs.renameSync(temp, target);
@@ -45,6 +50,9 @@ function writeOne(buffer: ArrayBuffer, { target, offset, length }: WriteItem): W
 }
 
 port.on('message', ({ batch, buffer, items }: WriteBatch) => {
-  const answer: WriteBatchResult = { batch, results: items.map((item) => writeOne(buffer, item)) };
+  const started = performance.now();
+  flushMs = 0;
+  const results = items.map((item) => writeOne(buffer, item));
+  const answer: WriteBatchResult = { batch, results, busyMs: performance.now() - started, flushMs };
   port.postMessage(answer);
 });
