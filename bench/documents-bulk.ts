@@ -30,6 +30,7 @@ import { MemoryLogger } from '../electron/core/testing/memory-ports';
 import { inPool } from './lib/pool';
 import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
+import { useBundledThreads } from './lib/bundled-threads';
 
 export interface DocumentsBulkBenchOptions {
   documents: number;
@@ -193,6 +194,7 @@ async function averageSourceSize(emulator: EmulatorProcess, uuids: readonly stri
 }
 
 export async function runDocumentsBulkBench(options: Partial<DocumentsBulkBenchOptions> = {}): Promise<DocumentsBulkBenchResult> {
+  await useBundledThreads();
   const settings: DocumentsBulkBenchOptions = { documents: 1000, concurrency: 6, rounds: 7, ramFolder: defaultRamFolder(), diskFolder: os.tmpdir(), ...options };
   // Invoices are a bit under half of the seeded documents.
   const emulator = await startEmulatorProcess(['--documents', String(Math.ceil(settings.documents * 2.5))]);

@@ -45,6 +45,7 @@ import { isMainModule, runAsScript, type BenchCheck } from './lib/checks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { inPool } from './lib/pool';
 import { syncDisks } from './lib/sync-disks';
+import { useBundledThreads } from './lib/bundled-threads';
 import { UPLOAD_CONCURRENCY } from '../electron/core/transfer/service';
 
 const TYPES: DocumentType[] = ['invoice', 'credit-note', 'order', 'order-response', 'despatch-advice'];
@@ -298,6 +299,7 @@ export type FoldersPart = 'sync' | 'watch' | 'post';
 
 export async function runFoldersBench(options: { documents?: number; concurrency?: number; rounds?: number; files?: number; parts?: readonly FoldersPart[]; uploadConcurrency?: number } = {}): Promise<{ checks: BenchCheck[]; ok: boolean }> {
   const parts = new Set(options.parts ?? ['sync', 'watch', 'post']);
+  await useBundledThreads();
   const checks: BenchCheck[] = [];
   if (parts.has('sync')) checks.push(...(await syncChecks(options)));
   const files = options.files ?? 500;
