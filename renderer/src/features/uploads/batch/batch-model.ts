@@ -13,6 +13,7 @@ import {
   validateE2eId,
   validateFileName,
 } from '../../../../../shared/validation';
+import type { PickedFile } from '../intake/dropped-files';
 import type { BatchDraft, DraftFile } from './draft-store';
 
 export type IssueCode =
@@ -171,7 +172,7 @@ interface FileChecks {
  * picked, an ID typed), and making and checking thousands of IDs each time is what made a big
  * drop's review stall (docs/performance.md, issue 12).
  */
-const fileChecksCache = new WeakMap<File, { key: string; randoms: readonly number[]; checks: FileChecks }>();
+const fileChecksCache = new WeakMap<PickedFile, { key: string; randoms: readonly number[]; checks: FileChecks }>();
 
 function fileChecks(file: DraftFile, index: number, context: { template: string; override: string | undefined; country: UploadCountry; createdAt: number }): FileChecks {
   const key = `${context.template}\u0000${index}\u0000${context.override ?? '\u0001'}\u0000${context.country}\u0000${context.createdAt}`;

@@ -3,6 +3,8 @@ export const uploadsEn = {
   actions: {
     chooseFiles: 'Choose files…',
     chooseFolder: 'Choose folder…',
+    chooseFolderTitle: 'Choose a folder of invoices to upload',
+    chooseFolderFailed: 'The folder could not be added',
     lookUp: 'Look up an End-to-end ID',
   },
   drop: {

@@ -7,6 +7,8 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Scegli file…',
     chooseFolder: 'Scegli cartella…',
+    chooseFolderTitle: 'Scegli una cartella di fatture da caricare',
+    chooseFolderFailed: 'Impossibile aggiungere la cartella',
     lookUp: 'Cerca un End-to-end ID',
   },
   drop: {

@@ -6,6 +6,8 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Velg filer…',
     chooseFolder: 'Velg mappe…',
+    chooseFolderTitle: 'Velg en mappe med fakturaer som skal lastes opp',
+    chooseFolderFailed: 'Mappen kunne ikke legges til',
     lookUp: 'Slå opp en ende-til-ende-ID',
   },
   drop: {

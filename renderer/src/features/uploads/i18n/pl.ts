@@ -6,6 +6,8 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Wybierz pliki…',
     chooseFolder: 'Wybierz folder…',
+    chooseFolderTitle: 'Wybierz folder z fakturami do przesłania',
+    chooseFolderFailed: 'Nie udało się dodać folderu',
     lookUp: 'Wyszukaj identyfikator end-to-end',
   },
   drop: {
