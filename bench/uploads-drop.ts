@@ -252,7 +252,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number } };
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number } };
 }
 interface Trace {
   traceEvents: TraceEvent[];
@@ -263,7 +263,7 @@ const isTask = (event: TraceEvent): boolean => event.name === 'ThreadControllerI
 const labelOf = (event: TraceEvent): string => {
   const data = event.args?.data;
   if (event.name !== 'FunctionCall' || !data) return event.name;
-  return `FunctionCall ${data.functionName || '(anonymous)'} ${(data.url ?? '').split('/').at(-1) ?? ''}:${(data.lineNumber ?? 0) + 1}`;
+  return `FunctionCall ${data.functionName || '(anonymous)'} ${(data.url ?? '').split('/').at(-1) ?? ''}:${(data.lineNumber ?? 0) + 1}:${(data.columnNumber ?? 0) + 1}`;
 };
 
 /**
