@@ -6,7 +6,7 @@
  * loop; it stops as soon as the folder proves too big. Hidden entries are skipped (as a drop
  * skips them); a sub-folder that cannot be read is reported and the rest listed.
  */
-import type { Dir } from 'node:fs';
+import type { Dir, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, because, reason } from '../../../shared/contract';
@@ -38,8 +38,8 @@ export interface ListFolderOptions {
 
 /** Deeper than this is surely not a batch of invoices (and guards against loops through odd mounts). */
 export const MAX_LISTING_DEPTH = 32;
-/** Files whose size is asked at once (each `stat` is a trip through the thread pool). */
-const STAT_GROUP = 64;
+/** Sizes asked at once: enough to keep the thread pool busy without queueing thousands of requests. */
+const STATS_AT_ONCE = 32;
 
 const isHidden = (name: string): boolean => name.startsWith('.');
 
@@ -52,20 +52,8 @@ export function folderTooManyFiles(folderName: string, maxFiles: number): AppErr
 export async function listFolderFiles(root: string, options: ListFolderOptions): Promise<FolderListing> {
   const openDir = options.openDir ?? ((dir: string) => fs.opendir(dir, { bufferSize: 64 }));
   const listing: FolderListing = { files: [], skippedHidden: 0, unreadable: [] };
-  // Files found but not yet asked for their size: asked in groups.
-  let pending: Array<{ full: string; subpath: string; name: string }> = [];
-  let found = 0;
-
-  const flush = async (): Promise<void> => {
-    const group = pending;
-    pending = [];
-    const stats = await Promise.all(group.map((file) => fs.stat(file.full).catch(() => null)));
-    group.forEach((file, index) => {
-      const stat = stats[index];
-      // Gone or unreadable since it was listed: the sub-path is still offered, and the add explains.
-      listing.files.push({ subpath: file.subpath, name: file.name, size: stat?.size ?? 0, modifiedMs: stat ? Math.round(stat.mtimeMs) : 0 });
-    });
-  };
+  // The files in the order they are offered; their sizes are asked once the walk is done (and the folder known not too big).
+  const found: Array<{ full: string; subpath: string; name: string }> = [];
 
   const walk = async (dir: string, relative: string, depth: number): Promise<void> => {
     let handle: Dir;
@@ -100,8 +88,7 @@ export async function listFolderFiles(root: string, options: ListFolderOptions):
         if (isDirectory) {
           folders.push({ full, relative: subpath });
         } else if (isFile) {
-          found += 1;
-          if (found > options.maxFiles) throw folderTooManyFiles(options.folderName, options.maxFiles);
+          if (found.length + files.length >= options.maxFiles) throw folderTooManyFiles(options.folderName, options.maxFiles);
           files.push({ full, subpath, name: entry.name });
         }
       }
@@ -111,11 +98,7 @@ export async function listFolderFiles(root: string, options: ListFolderOptions):
       listing.unreadable.push(relative || '.');
     }
     // Names in the order a person sorts them (invoice-2 before invoice-10), files before sub-folders.
-    const byName = (a: { subpath: string }, b: { subpath: string }): number => collator.compare(a.subpath, b.subpath);
-    for (const file of files.sort(byName)) {
-      pending.push(file);
-      if (pending.length >= STAT_GROUP) await flush();
-    }
+    found.push(...files.sort((a, b) => collator.compare(a.subpath, b.subpath)));
     for (const folder of folders.sort((a, b) => collator.compare(a.relative, b.relative))) {
       if (depth >= MAX_LISTING_DEPTH) listing.unreadable.push(folder.relative);
       else await walk(folder.full, folder.relative, depth + 1);
@@ -123,7 +106,18 @@ export async function listFolderFiles(root: string, options: ListFolderOptions):
   };
 
   await walk(root, '', 0);
-  await flush();
+  // Sizes and dates, STATS_AT_ONCE asked at a time (each a trip through the thread pool).
+  const stats = new Array<Stats | null>(found.length);
+  let next = 0;
+  const asker = async (): Promise<void> => {
+    for (let index = next++; index < found.length; index = next++) stats[index] = await fs.stat(found[index]?.full ?? '').catch(() => null);
+  };
+  await Promise.all(Array.from({ length: Math.min(STATS_AT_ONCE, found.length) }, asker));
+  listing.files = found.map((file, index) => {
+    const stat = stats[index];
+    // Gone or unreadable since it was listed: still offered, and the add explains.
+    return { subpath: file.subpath, name: file.name, size: stat?.size ?? 0, modifiedMs: stat ? Math.round(stat.mtimeMs) : 0 };
+  });
   return listing;
 }
 
