@@ -10,6 +10,12 @@ export interface DraftFile {
   id: string;
   /** The page's `File`, or a file of a folder the core listed (its bytes never on the page). */
   file: PickedFile;
+  /**
+   * The file's name and size, read from it once: the batch is re-checked on every change, and a
+   * `File` answers each `.name` through the browser's code with a new string.
+   */
+  name: string;
+  size: number;
   relativePath: string;
   /** Fixed random numbers for the template's {rand}, so the preview does not change as you type. */
   randoms: number[];
@@ -62,7 +68,7 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
       const key = fileKey(file, relativePath);
       if (known.has(key)) continue;
       known.add(key);
-      files.push({ id: `draft-${++counter}`, file, relativePath, randoms: randomsFor() });
+      files.push({ id: `draft-${++counter}`, file, name: file.name, size: file.size, relativePath, randoms: randomsFor() });
     }
     return {
       dropCount: state.dropCount + 1,
