@@ -132,6 +132,19 @@ describe('uploads screen', () => {
     expect(within(documents).getByRole('button', { name: 'Download a.xml' })).toBeTruthy();
   });
 
+  it('shows a big batch at once and checks its rows a task later', async () => {
+    const { core } = setup();
+    renderApp(core.acube, '/uploads');
+    expect(await screen.findByRole('heading', { name: 'No uploads yet' }, { timeout: 10_000 })).toBeTruthy();
+    await pickFiles(Array.from({ length: 600 }, (_, index) => new File(['<a/>'], `invoice-${index}.xml`)));
+    const waiting = await screen.findByRole('region', { name: 'Files to upload' });
+    expect(within(waiting).getByText('Checking the files…')).toBeTruthy();
+    expect(within(waiting).queryByRole('button', { name: /^Upload/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Checking the files…')).toBeNull());
+    const panel = screen.getByRole('region', { name: 'Files to upload' });
+    expect(within(panel).getByRole('button', { name: 'Upload 600 files' })).toBeTruthy();
+  });
+
   describe('"Choose folder…"', () => {
     const MiB = 1024 * 1024;
     const listing = {

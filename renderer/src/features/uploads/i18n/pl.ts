@@ -15,6 +15,7 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
     hint: 'Pliki i całe foldery. Sprawdzisz je, zanim cokolwiek zostanie wysłane.',
   },
   batch: {
+    checkingFiles: 'Sprawdzanie plików…',
     copies: {
       title_one: '{{count}} plik ma tę samą zawartość co inny plik w tej partii',
       title_few: '{{count}} pliki mają tę samą zawartość co inne pliki w tej partii',
