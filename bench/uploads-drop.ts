@@ -321,11 +321,12 @@ export function longestTasksOfTrace(trace: Trace, count = 8, from = 0): Array<{ 
   if (main === undefined) return [];
   const onMain = events.filter((event) => event.ph === 'X' && `${event.pid}:${event.tid}` === main && event.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const first = onMain[0]?.ts ?? 0;
-  // Outermost tasks only (a task may run a nested one).
+  // The thread's outermost events are its tasks: a RunTask, or work Chromium runs outside one (a
+  // microtask checkpoint after an IPC message, where a fetch's answer is handled).
   const outer: TraceEvent[] = [];
   let reach = -1;
   for (const event of onMain) {
-    if (!isTask(event) || event.ts < reach || event.ts < from) continue;
+    if (event.ts < reach || event.ts < from) continue;
     outer.push(event);
     reach = event.ts + (event.dur ?? 0);
   }
