@@ -4,8 +4,12 @@
  * so nothing but the sending is measured), a user
  *   (a) drops 2 000 files on the Uploads page (a file manager's drop: dragenter, dragover, drop of
  *       real `File`s made in the page), and
- *   (b) picks a folder tree of 5 000 files with "Choose folder…" (`<input webkitdirectory>`, files
- *       on disk, 50 folders of 100),
+ *   (b) picks a folder tree of 5 000 files (on disk, 50 folders of 100) with "Choose folder…", on
+ *       the route Electron takes (`folder-dialog`): the host's folder dialog, here the browser
+ *       shell's scripted dialogs (`LEDGERDESK_SCRIPTED_DIALOGS`), the folder granted as a handle and
+ *       listed by the core (`uploads.listFolder`), its files sent by the folder's handle and sub-path;
+ *   (c) the same tree through `<input webkitdirectory>` (`folder-input`): the browser-only route, where
+ *       there is no dialog (Chromium makes a `File` per file before the page sees the pick),
  * reviews the batch and presses "Upload N files". Measured in the page, on its own clock:
  *   - drop → batch ready (the Upload button enabled), reported;
  *   - Upload pressed → the first file shown as Sending / Accepted in the uploads list, ≤ 1 000 ms;
@@ -18,7 +22,11 @@
  *   - the browser shell's peak RSS (its core; the emulator is another process): with 1 KB of
  *     overhead per file it stays far below twice the drop's bytes, i.e. no file's bytes are held twice.
  *
- *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]
+ *   npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0]
+ *                                 [--routes drop,folder-dialog,folder-input] [--profile <dir>] [--trace <dir>]
+ *
+ * `--trace <dir>` records a Chromium trace (CDP `Tracing`: the renderer's main thread, with its
+ * long tasks' JavaScript, style, layout and paint) per route, and prints the longest tasks' parts.
  *
  * `--watch-seconds N` stops watching N s after Upload is pressed (on a loaded machine a whole drop
  * takes many minutes; the budgets are about how it starts and how smooth it stays).
@@ -48,10 +56,17 @@ export interface UploadsDropOptions {
   watchSeconds: number;
   /** Record a CPU profile of the page from the drop on (Chromium's profiler through CDP) into this folder. */
   profileDir?: string;
+  /** Record a Chromium trace of the page from the drop on (CDP Tracing) into this folder. */
+  traceDir?: string;
+  routes: DropRoute[];
 }
 
+/** `folder-dialog`: the host's dialog and the core's listing (Electron's route); `folder-input`: `<input webkitdirectory>` (no dialog). */
+export const DROP_ROUTES = ['drop', 'folder-dialog', 'folder-input'] as const;
+export type DropRoute = (typeof DROP_ROUTES)[number];
+
 interface DropRun {
-  route: 'drop' | 'folder';
+  route: DropRoute;
   files: number;
   readyMs: number;
   firstSendingMs: number;
@@ -74,6 +89,8 @@ interface DropRun {
   /** The shell's resident memory just before the drop (the core, its warmed official-rules engine, the bridge). */
   shellRssBeforeMb: number | null;
   dropMb: number;
+  /** With `--trace`: long tasks on the wall clock, and those that were long in CPU time (the page's own work). */
+  trace?: Pick<TraceSummary, 'tasksOver50Ms' | 'tasksOver50MsCpu' | 'longestCpuMs'>;
 }
 
 export interface UploadsDropResult {
@@ -135,7 +152,10 @@ const RECORDER = `(() => {
   window.addEventListener('change', handled);
   document.addEventListener('click', (event) => {
     const button = event.target && event.target.closest ? event.target.closest('button') : null;
-    if (button && /^Upload [0-9,.\\s]+ files?$/.test((button.textContent || '').trim())) rec.marks.click = performance.now();
+    const text = button ? (button.textContent || '').trim() : '';
+    if (/^Upload [0-9,.\\s]+ files?$/.test(text)) rec.marks.click = performance.now();
+    // The dialog route starts with the click on "Choose folder…" (there is no change event).
+    if (text === 'Choose folder…' && rec.marks.drop === undefined) rec.marks.drop = performance.now();
   }, true);
 })()`;
 
@@ -186,15 +206,26 @@ function shellRssMb(shell: BenchShell, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): numb
   return null;
 }
 
-/** Files the service has accepted (202) by now, and files that failed or were refused (the bench's files never should). */
-const countStates = async (page: Page): Promise<{ accepted: number; failed: number }> =>
-  page.evaluate(`(async () => {
-    const answer = await globalThis.acube.invoke('uploads.list', {});
-    if (!answer.ok) throw new Error(answer.error.message);
-    const accepted = answer.value.filter((entry) => ['accepted', 'tracking', 'done'].includes(entry.state)).length;
-    const failed = answer.value.filter((entry) => ['failed', 'rejected', 'cancelled'].includes(entry.state)).length;
-    return { accepted, failed };
-  })()`) as Promise<{ accepted: number; failed: number }>;
+/**
+ * Files the service has accepted (202) by now, and files that failed or were refused (the bench's
+ * files never should), asked from the bench over loopback HTTP as the page's bridge asks (its
+ * origin and secret), not through the page: parsing the whole list there every few seconds put the
+ * bench's own long tasks on the thread it measures.
+ */
+async function countStates(shell: BenchShell): Promise<{ accepted: number; failed: number }> {
+  const url = new URL(shell.url);
+  const secret = new URLSearchParams(url.hash.slice(1)).get('s') ?? '';
+  const response = await fetch(new URL('/bridge/invoke/uploads.list', url.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url.origin, 'x-ledgerdesk-secret': secret },
+    body: '{}',
+  });
+  const answer = (await response.json()) as { ok: true; value: Array<{ state: string }> } | { ok: false; error: { message: string } };
+  if (!answer.ok) throw new Error(`uploads.list through the bridge failed: ${answer.error.message}`);
+  const accepted = answer.value.filter((entry) => ['accepted', 'tracking', 'done'].includes(entry.state)).length;
+  const failed = answer.value.filter((entry) => ['failed', 'rejected', 'cancelled'].includes(entry.state)).length;
+  return { accepted, failed };
+}
 
 interface ProfileNode {
   id: number;
@@ -224,6 +255,116 @@ export function topSelfTimes(profile: CpuProfile, count = 25): Array<{ ms: numbe
     .map(([fn, ms]) => ({ fn, ms: round(ms) }));
 }
 
+/** The renderer's tasks, what runs in them (JavaScript, style, layout, paint, GC), and nothing of the browser's other processes. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-v8.gc'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time in the event: far below `dur` when the thread waited for a core. */
+  tdur?: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number; type?: string } };
+}
+interface Trace {
+  traceEvents: TraceEvent[];
+}
+
+const isTask = (event: TraceEvent): boolean => event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask';
+
+const labelOf = (event: TraceEvent): string => {
+  const data = event.args?.data;
+  if (event.name !== 'FunctionCall' || !data) return event.name;
+  // The trace's line and column are 1-based already.
+  return `FunctionCall ${data.functionName || '(anonymous)'} ${(data.url ?? '').split('/').at(-1) ?? ''}:${data.lineNumber ?? 0}:${data.columnNumber ?? 0}`;
+};
+
+/**
+ * The longest tasks of the page's main thread (the CrRendererMain with the most task time) and,
+ * for each, its CPU time (a task of 200 ms that ran 10 ms waited for a core: the machine's load,
+ * not the page's work) and where its time went: self time by event name (JavaScript as the FunctionCall of its
+ * entry function, style, layout, paint, GC), longest first.
+ */
+export interface TraceSummary {
+  /** Tasks of the page's main thread from the pick on (the first drop, change or click), longer than 50 ms on the wall clock. */
+  tasksOver50Ms: number;
+  /** Of those, the tasks that ran over 50 ms of CPU: the page's own work (the rest waited for a core). */
+  tasksOver50MsCpu: number;
+  longestCpuMs: number;
+  longest: Array<{ ms: number; cpuMs: number | null; atMs: number; selfMs: string[] }>;
+}
+
+/** The trace seen from the pick on: every task's wall and CPU time, and the longest ones' parts. */
+export function summariseTrace(trace: Trace, count = 8): TraceSummary {
+  const picked = trace.traceEvents.find((event) => event.name === 'EventDispatch' && ['drop', 'change', 'click'].includes(event.args?.data?.type ?? ''));
+  const longest = longestTasksOfTrace(trace, Number.POSITIVE_INFINITY, picked?.ts ?? 0);
+  return {
+    tasksOver50Ms: longest.filter((task) => task.ms > 50).length,
+    tasksOver50MsCpu: longest.filter((task) => (task.cpuMs ?? 0) > 50).length,
+    longestCpuMs: maximum(longest.map((task) => task.cpuMs ?? 0)) || 0,
+    longest: longest.slice(0, count),
+  };
+}
+
+export function longestTasksOfTrace(trace: Trace, count = 8, from = 0): Array<{ ms: number; cpuMs: number | null; atMs: number; selfMs: string[] }> {
+  const events = trace.traceEvents;
+  const mains = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const busy = new Map<string, number>();
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.ph === 'X' && isTask(event) && mains.has(thread)) busy.set(thread, (busy.get(thread) ?? 0) + (event.dur ?? 0));
+  }
+  const main = [...busy.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (main === undefined) return [];
+  const onMain = events.filter((event) => event.ph === 'X' && `${event.pid}:${event.tid}` === main && event.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const first = onMain[0]?.ts ?? 0;
+  // The thread's outermost events are its tasks: a RunTask, or work Chromium runs outside one (a
+  // microtask checkpoint after an IPC message, where a fetch's answer is handled).
+  const outer: TraceEvent[] = [];
+  let reach = -1;
+  for (const event of onMain) {
+    if (event.ts < reach || event.ts < from) continue;
+    outer.push(event);
+    reach = event.ts + (event.dur ?? 0);
+  }
+  return outer
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, count)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = onMain.filter((event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+      // Self time: each event's time less its children's, found with a stack of open events.
+      const self = new Map<string, number>();
+      const stack: Array<{ event: TraceEvent; children: number }> = [];
+      const close = (upTo: number): void => {
+        while (stack.length > 0) {
+          const top = stack[stack.length - 1]!;
+          if (top.event.ts + (top.event.dur ?? 0) > upTo) break;
+          stack.pop();
+          const label = labelOf(top.event);
+          self.set(label, (self.get(label) ?? 0) + ((top.event.dur ?? 0) - top.children) / 1000);
+          const parent = stack[stack.length - 1];
+          if (parent) parent.children += top.event.dur ?? 0;
+        }
+      };
+      for (const event of inside) {
+        close(event.ts);
+        stack.push({ event, children: 0 });
+      }
+      close(Number.POSITIVE_INFINITY);
+      // A JavaScript call is named by its entry function: its V8 time counts under it.
+      const selfMs = [...self.entries()]
+        .filter(([, ms]) => ms >= 1)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([name, ms]) => `${name} ${round(ms)} ms`);
+      return { ms: round((task.dur ?? 0) / 1000), cpuMs: task.tdur === undefined ? null : round(task.tdur / 1000), atMs: round((task.ts - first) / 1000), selfMs };
+    });
+}
+
 async function measureRun(page: Page, shell: BenchShell, route: DropRun['route'], files: number, options: UploadsDropOptions, pick: () => Promise<void>): Promise<DropRun> {
   await page.evaluate(RECORDER);
   const shellRssBeforeMb = shellRssMb(shell, 'VmRSS');
@@ -233,6 +374,8 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
+  const browser = page.context().browser();
+  if (options.traceDir && browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await pick();
   const upload = page.getByRole('region', { name: 'Files to upload' }).getByRole('button', { name: /^Upload [\d,.\s]+ files?$/ });
   await upload.waitFor({ timeout: STEP_TIMEOUT_MS * 5 });
@@ -247,7 +390,7 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
   let complete = false;
   for (;;) {
     await page.waitForTimeout(PROGRESS_EVERY_MS);
-    const { accepted, failed } = await countStates(page);
+    const { accepted, failed } = await countStates(shell);
     progress.push(accepted);
     if (accepted >= files) {
       complete = true;
@@ -258,6 +401,15 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
   }
   const fixedRows = (await page.evaluate(FIXED_ROWS)) as DropRun['fixedRows'];
   const rec = (await page.evaluate(recorded)) as Recorded;
+  let traced: TraceSummary | undefined;
+  if (options.traceDir && browser) {
+    const trace = await browser.stopTracing();
+    const file = path.join(options.traceDir, `uploads-drop-${route}.trace.json`);
+    fs.mkdirSync(options.traceDir, { recursive: true });
+    fs.writeFileSync(file, trace);
+    traced = summariseTrace(JSON.parse(trace.toString('utf8')) as Trace);
+    log(`uploads-drop: Chromium trace of the page in ${file}; its longest tasks from the pick on: ${JSON.stringify(traced.longest)}`);
+  }
   if (cdp && options.profileDir) {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const file = path.join(options.profileDir, `uploads-drop-${route}.cpuprofile`);
@@ -291,6 +443,7 @@ async function measureRun(page: Page, shell: BenchShell, route: DropRun['route']
     shellPeakRssMb: shellRssMb(shell),
     shellRssBeforeMb,
     dropMb: round((files * (options.sizeKb * 1000 + 60)) / (1024 * 1024)),
+    ...(traced ? { trace: { tasksOver50Ms: traced.tasksOver50Ms, tasksOver50MsCpu: traced.tasksOver50MsCpu, longestCpuMs: traced.longestCpuMs } } : {}),
   };
 }
 
@@ -305,11 +458,16 @@ async function openUploads(page: Page, shell: BenchShell): Promise<void> {
 
 const checksOf = (runs: readonly DropRun[]): BenchCheck[] =>
   runs.flatMap((run) => {
-    const what = run.route === 'drop' ? `drop of ${run.files} files` : `folder tree of ${run.files} files`;
+    const what =
+      run.route === 'drop'
+        ? `drop of ${run.files} files`
+        : run.route === 'folder-dialog'
+          ? `folder tree of ${run.files} files, dialog and core listing (Electron's route)`
+          : `folder tree of ${run.files} files, <input webkitdirectory> (browser-only route)`;
     const rising = run.progress.filter((count, index) => index === 0 || count > (run.progress[index - 1] ?? 0)).length;
     return [
       { bench: 'uploads-drop', measure: `${what}: Upload pressed → first file Sending`, value: run.firstSendingMs, unit: 'ms', budget: `≤ ${FIRST_SENDING_BUDGET_MS} ms`, ok: run.firstSendingMs <= FIRST_SENDING_BUDGET_MS },
-      { bench: 'uploads-drop', measure: `${what}: longest frame from the drop on`, value: run.maxFrameMs, unit: 'ms', budget: `≤ ${FRAME_BUDGET_MS} ms`, ok: run.maxFrameMs <= FRAME_BUDGET_MS, note: `p95 ${run.p95FrameMs} ms over ${run.frames} frames; ${run.longTasks} long tasks, longest ${run.longestTaskMs} ms` },
+      { bench: 'uploads-drop', measure: `${what}: longest frame from the drop on`, value: run.maxFrameMs, unit: 'ms', budget: `≤ ${FRAME_BUDGET_MS} ms`, ok: run.maxFrameMs <= FRAME_BUDGET_MS, note: `p95 ${run.p95FrameMs} ms over ${run.frames} frames; ${run.longTasks} long tasks, longest ${run.longestTaskMs} ms${run.trace ? `; traced: ${run.trace.tasksOver50Ms} tasks over 50 ms, ${run.trace.tasksOver50MsCpu} of them over 50 ms of CPU (longest ${run.trace.longestCpuMs} ms of CPU)` : ''}` },
       { bench: 'uploads-drop', measure: `${what}: per-file progress (samples that rose)`, value: rising, unit: 'samples', budget: '≥ 3', ok: rising >= 3, note: `accepted every ${PROGRESS_EVERY_MS / 1000} s: ${run.progress.join(', ')}` },
       { bench: 'uploads-drop', measure: `${what}: fixed-height rows that cut their content off`, value: run.fixedRows.clipped, unit: 'rows', budget: '0', ok: run.fixedRows.clipped === 0, note: `${run.fixedRows.shown} such rows in view at the end; tallest cell ${run.fixedRows.tallestCellPx} px of ${run.fixedRows.cellRoomPx} px` },
       { bench: 'uploads-drop', measure: `${what}: drop → batch ready to upload`, value: run.readyMs, unit: 'ms', budget: null, ok: null, note: `the event reached the page ${run.pickDispatchMs ?? '?'} ms after it was made; the app's handler took ${run.pickHandlerMs ?? '?'} ms` },
@@ -332,13 +490,17 @@ async function run(options: UploadsDropOptions, resources: Resources): Promise<U
   const runs: DropRun[] = [];
   const emulatorArgs = `--faults latency=${options.latency} --processing-delay 3600000`;
   let pkiFrom: string | undefined;
-  for (const route of ['drop', 'folder'] as const) {
+  for (const route of options.routes) {
     const files = route === 'drop' ? options.files : options.treeFiles;
     if (files === 0) continue;
     log(`uploads-drop: a fresh browser shell for the ${route} of ${files} files`);
-    const shell = resources.keep(await startBenchShell({ emulatorArgs, ...(pkiFrom ? { pkiFrom } : {}) }), (started) => started.close());
     const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-tree-'));
     resources.keep(tree, (dir) => fs.promises.rm(dir, { recursive: true, force: true }));
+    // The dialog route: the browser shell's scripted dialogs answer "Choose folder…" with the tree (Electron asks its native dialog).
+    const answers = path.join(tree, 'dialog-answers.json');
+    const treeRoot = path.join(tree, 'invoices');
+    const env: Record<string, string> = route === 'folder-dialog' ? { LEDGERDESK_SCRIPTED_DIALOGS: answers } : {};
+    const shell = resources.keep(await startBenchShell({ emulatorArgs, env, ...(pkiFrom ? { pkiFrom } : {}) }), (started) => started.close());
     const { context, page } = await newBenchContext(browser);
     try {
       await openUploads(page, shell);
@@ -351,10 +513,16 @@ async function run(options: UploadsDropOptions, resources: Resources): Promise<U
               await body.dispatchEvent('dragover', { dataTransfer: transfer });
               await body.dispatchEvent('drop', { dataTransfer: transfer });
             }
-          : async () => {
-              writeTree(tree, files, options.sizeKb);
-              await page.locator('input[type="file"][webkitdirectory]').first().setInputFiles(tree);
-            };
+          : route === 'folder-dialog'
+            ? async () => {
+                writeTree(treeRoot, files, options.sizeKb);
+                fs.writeFileSync(answers, JSON.stringify({ chooseFolder: treeRoot }));
+                await page.getByRole('button', { name: 'Choose folder…' }).click();
+              }
+            : async () => {
+                writeTree(treeRoot, files, options.sizeKb);
+                await page.locator('input[type="file"][webkitdirectory]').first().setInputFiles(treeRoot);
+              };
       const measured = await measureRun(page, shell, route, files, options, pick);
       log(`uploads-drop: ${JSON.stringify(measured)}`);
       runs.push(measured);
@@ -371,15 +539,21 @@ async function run(options: UploadsDropOptions, resources: Resources): Promise<U
 export async function runUploadsDropBench(options: Partial<UploadsDropOptions> = {}): Promise<UploadsDropResult> {
   const resources = new Resources();
   try {
-    return await withDeadline(run({ files: 2000, treeFiles: 5000, sizeKb: 16, latency: '20-80', watchSeconds: 0, ...options }, resources), BENCH_TIMEOUT_MS, 'The uploads-drop bench', () => resources.closeAll());
+    return await withDeadline(run({ files: 2000, treeFiles: 5000, sizeKb: 16, latency: '20-80', watchSeconds: 0, routes: [...DROP_ROUTES], ...options }, resources), BENCH_TIMEOUT_MS, 'The uploads-drop bench', () => resources.closeAll());
   } finally {
     await resources.closeAll();
   }
 }
 
 if (isMainModule(import.meta.url)) {
-  const usage = 'npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--profile <dir>]';
-  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds', 'profile'], usage);
+  const usage = `npx tsx bench/uploads-drop.ts [--files 2000] [--tree-files 5000] [--size-kb 16] [--latency 20-80] [--watch-seconds 0] [--routes ${DROP_ROUTES.join(',')}] [--profile <dir>] [--trace <dir>]`;
+  const flags = stringFlags(['files', 'tree-files', 'size-kb', 'latency', 'watch-seconds', 'routes', 'profile', 'trace'], usage);
+  const routes = flags.routes?.split(',').map((route) => route.trim());
+  const unknownRoute = routes?.find((route) => !(DROP_ROUTES as readonly string[]).includes(route));
+  if (unknownRoute !== undefined) {
+    process.stderr.write(`Unknown route "${unknownRoute}" (routes: ${DROP_ROUTES.join(', ')}).\n${usage}\n`);
+    process.exit(2);
+  }
   const watchSeconds = wholeNumberFlag('watch-seconds', flags['watch-seconds'], 0, 3600);
   const files = wholeNumberFlag('files', flags.files, 0, 5000);
   const treeFiles = wholeNumberFlag('tree-files', flags['tree-files'], 0, 5000);
@@ -392,6 +566,8 @@ if (isMainModule(import.meta.url)) {
       ...(watchSeconds === undefined ? {} : { watchSeconds }),
       ...(flags.latency ? { latency: flags.latency } : {}),
       ...(flags.profile ? { profileDir: path.resolve(flags.profile) } : {}),
+      ...(flags.trace ? { traceDir: path.resolve(flags.trace) } : {}),
+      ...(routes ? { routes: routes as DropRoute[] } : {}),
     }),
   );
 }

@@ -29,6 +29,8 @@ export interface ShellHandle {
 interface TestFixtures {
   /** Extra emulator flags for this test, e.g. "--token-ttl 15". */
   emulatorArgs: string;
+  /** Extra environment for the browser shell, e.g. LEDGERDESK_SCRIPTED_DIALOGS (its scripted dialogs). */
+  shellEnv: Record<string, string>;
   launched: { shell: ShellHandle; page: Page };
   shell: ShellHandle;
   page: Page;
@@ -77,6 +79,7 @@ const attachOnFailure = async (testInfo: TestInfo, name: string, path: string | 
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   emulatorArgs: ['', { option: true }],
+  shellEnv: [{}, { option: true }],
 
   chromiumBrowser: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
@@ -97,10 +100,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   launched: [
-    async ({ emulatorArgs, chromiumBrowser, colorScheme, viewport, locale }, use, testInfo) => {
+    async ({ emulatorArgs, shellEnv, chromiumBrowser, colorScheme, viewport, locale }, use, testInfo) => {
       const userDataDir = await freshUserDataDir();
       // Every test starts its own emulator and most never send: it loads the official rules on a first send only.
-      const env = { LEDGERDESK_EMULATOR_ARGS: `--no-warm-up ${emulatorArgs}`.trim() };
+      const env = { ...shellEnv, LEDGERDESK_EMULATOR_ARGS: `--no-warm-up ${emulatorArgs}`.trim() };
       const problems: string[] = [];
       const shellLog = testInfo.outputPath('shell.log');
 

@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireInstanceLock, AlreadyRunningError, createCoreApp, createNodePorts, type InstanceLock } from './core';
+import { createScriptedDialogs, SCRIPTED_DIALOGS_ENV } from './core/node-ports';
 import { createChromiumPdfPrinter, findChromium } from './core/viewer/chromium-pdf';
 import { ArgsError, parseBrowserShellArgs, usage } from './browser-shell/args';
 import { startBridgeServer } from './browser-shell/bridge-server';
@@ -88,6 +89,12 @@ const main = async (): Promise<void> => {
     shell: 'browser',
     appVersion: packageVersion(),
   });
+  // Tests and benches only: dialogs answered from a file, so they can drive the route Electron's native dialogs take.
+  const scriptedDialogs = process.env[SCRIPTED_DIALOGS_ENV];
+  if (scriptedDialogs !== undefined && scriptedDialogs !== '') {
+    ports.dialogs = createScriptedDialogs(resolve(scriptedDialogs));
+    log(`Scripted dialogs (${SCRIPTED_DIALOGS_ENV}): folder and file dialogs answer from ${resolve(scriptedDialogs)}, not from a person. For tests only.`);
+  }
   const chromium = findChromium();
   if (chromium) ports.pdfPrinter = createChromiumPdfPrinter(chromium);
   const core = createCoreApp(ports);

@@ -18,6 +18,8 @@ export interface BenchShellOptions {
   emulatorArgs?: string;
   /** A previous shell's user-data folder whose emulator PKI to reuse (issuing RSA keys takes seconds). */
   pkiFrom?: string;
+  /** More environment for the shell, e.g. LEDGERDESK_SCRIPTED_DIALOGS (its scripted dialogs). */
+  env?: Record<string, string>;
 }
 
 const pkiDir = (userDataDir: string): string => path.join(userDataDir, 'emulator', 'pki');
@@ -34,7 +36,7 @@ export async function startBenchShell(options: BenchShellOptions = {}): Promise<
   }
   const logPath = `${userDataDir}.log`;
   try {
-    const running = await startBrowserShell({ userDataDir, env: { LEDGERDESK_EMULATOR_ARGS: options.emulatorArgs ?? '' }, logPath });
+    const running = await startBrowserShell({ userDataDir, env: { ...options.env, LEDGERDESK_EMULATOR_ARGS: options.emulatorArgs ?? '' }, logPath });
     return {
       url: running.url,
       emulator: running.emulator,

@@ -16,7 +16,9 @@ export const usage = `Usage: npm run start:browser -- [--port 0] [--no-open] [--
   --user-data DIR  keep settings, the upload journal and secrets in DIR
                    (default: the OS app-data folder, e.g. ~/.config/Ledgerdesk-browser)
 
-Extra emulator flags come from the environment: LEDGERDESK_EMULATOR_ARGS="--token-ttl 60".`;
+Extra emulator flags come from the environment: LEDGERDESK_EMULATOR_ARGS="--token-ttl 60".
+Tests and benches only: LEDGERDESK_SCRIPTED_DIALOGS=answers.json makes folder and file dialogs
+answer from that file, as Electron's native dialogs would (docs/architecture.md).`;
 
 const portSchema = z.coerce
   .number({ error: 'The port must be a number.' })

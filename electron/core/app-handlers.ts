@@ -1,4 +1,5 @@
 /** `app.info` and `preferences.*`. */
+import { hasDialogs } from './files/handlers';
 import type { HandlerFactory } from './handlers';
 
 export const createAppHandlers: HandlerFactory = (services) => ({
@@ -6,6 +7,7 @@ export const createAppHandlers: HandlerFactory = (services) => ({
     Promise.resolve({
       version: services.ports.appVersion,
       shell: services.ports.shell,
+      nativeDialogs: hasDialogs(services.ports),
       platform: process.platform,
       secretStorage: services.ports.secrets.info(),
     }),

@@ -92,7 +92,7 @@ describe('app.info and preferences', () => {
     const result = await makeApp().handle('app.info', undefined, ctx);
     expect(result).toEqual({
       ok: true,
-      value: { version: '0.0.0-test', shell: 'browser', platform: process.platform, secretStorage: expect.objectContaining({ backend: 'memory', secure: false }) },
+      value: { version: '0.0.0-test', shell: 'browser', nativeDialogs: false, platform: process.platform, secretStorage: expect.objectContaining({ backend: 'memory', secure: false }) },
     });
   });
 

@@ -29,6 +29,11 @@ export interface Notifier {
 }
 
 export interface Dialogs {
+  /**
+   * The browser shell's scripted dialogs (`LEDGERDESK_SCRIPTED_DIALOGS`, tests and benches only):
+   * they answer as Electron's native dialogs would, so the core treats the host as having dialogs.
+   */
+  readonly scripted?: boolean;
   /** Asks the user for a folder; null when cancelled. The browser shell has no native dialog and returns null. */
   chooseFolder(options: { title: string; defaultPath?: string }): Promise<string | null>;
   /** Asks for files to open; empty when cancelled. The browser shell has none and returns []. */

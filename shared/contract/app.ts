@@ -21,6 +21,8 @@ export interface SecretStorageInfo {
 export interface AppInfo {
   version: string;
   shell: 'electron' | 'browser';
+  /** Folder and file dialogs answer (`dialogs.*` say `supported: true`): Electron, or a test's scripted dialogs in the browser shell. */
+  nativeDialogs: boolean;
   platform: string;
   secretStorage: SecretStorageInfo;
 }

@@ -220,6 +220,7 @@ export const errorReasonParams = {
     notRegularFile: ['name'],
     e2eIdForFolder: ['name'],
     tooManyAtOnce: ['limit', 'overflow'],
+    folderTooManyFiles: ['name', 'limit'],
     // the service refused an upload (its HTTP error table)
     serviceRefused: [],
     serviceRefusedSaid: ['said'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changesOf, channel, event, noInput } from './define';
 import type { ErrorReason } from './error-reasons';
-import { uploadFileRefSchema, type FilePayload } from './files';
+import { fileHandleSchema, uploadFileRefSchema, type FilePayload } from './files';
 
 export const uploadCountrySchema = z.enum(['IT', 'PL']);
 export type UploadCountry = z.infer<typeof uploadCountrySchema>;
@@ -84,6 +84,17 @@ export interface TransferDocument {
   created_at: string;
 }
 
+/** A granted folder's files, as `uploads.listFolder` answers (never a path: sub-paths inside the folder). */
+export interface UploadFolderListing {
+  /** The folder's own name. */
+  name: string;
+  files: Array<{ subpath: string; name: string; size: number; modifiedMs: number }>;
+  /** Hidden files and folders left out. */
+  skippedHidden: number;
+  /** Sub-folders that could not be read, relative to the folder. */
+  unreadable: string[];
+}
+
 export const uploadPreferencesSchema = z.object({
   country: uploadCountrySchema.default('IT'),
   /** Placeholders: {date} {time} {file} {n} {rand}. */
@@ -100,6 +111,12 @@ export const uploadChannels = {
       e2eIdTemplate: z.string().trim().min(1).max(255).optional(),
     }),
   ),
+  /**
+   * The files of a folder granted for reading (the native folder dialog's choice), listed by the
+   * core: each is then added as `{kind: 'handle', handle, subpath}`. Refused as a whole when it
+   * holds more than `uploads.add` takes at once (5 000 files).
+   */
+  'uploads.listFolder': channel<UploadFolderListing>()(z.object({ folder: fileHandleSchema.omit({ subpath: true }).strict() }).strict()),
   /** Every upload of the active profile, newest first; the renderer filters and searches its copy. */
   'uploads.list': channel<UploadEntry[]>()(noInput),
   'uploads.retry': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),

@@ -40,4 +40,4 @@ export { FileSecretVault } from './file-secret-vault';
 export { createNodeLogger, type ClosableLogger, type NodeLoggerOptions } from './logger';
 export { createSystemClock } from './clock';
 export { createLogNotifier } from './notifier';
-export { createNoDialogs } from './dialogs';
+export { createNoDialogs, createScriptedDialogs, SCRIPTED_DIALOGS_ENV } from './dialogs';

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCoreApp, type CoreAppWithServices } from '../app';
+import { DEFAULT_HANDLE_TTL_MS } from '../files/handles';
+import type { FakeClock } from '../testing/fake-clock';
 import { createMemoryPorts } from '../testing/memory-ports';
 
 const ctx = { caller: 'test' };
@@ -90,5 +92,69 @@ describe('uploads channels', () => {
     expect(added).toMatchObject({ ok: true, value: { entries: [{ fileName: 'one.xml', origin: path.join(folder, 'one.xml') }, { fileName: 'two.xml' }] } });
     core.revokeGrants('electron:1');
     await expect(add('electron:1')).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  describe('a folder chosen in a dialog (uploads.listFolder)', () => {
+    const makeFolder = (): string => {
+      const folder = path.join(dir ?? '', 'march-invoices');
+      fs.mkdirSync(path.join(folder, 'week-1'), { recursive: true });
+      fs.writeFileSync(path.join(folder, 'week-1', 'one.xml'), '<one/>');
+      fs.writeFileSync(path.join(folder, 'two.xml'), '<two/>');
+      fs.writeFileSync(path.join(folder, '.DS_Store'), 'junk');
+      // Over the 5 MiB request: listed with its size, refused when added, with the SFTP hint.
+      fs.writeFileSync(path.join(folder, 'huge.xml'), Buffer.alloc(6 * 1024 * 1024, 0x20));
+      return folder;
+    };
+    const ipc = (window: string) => ({ caller: 'ipc:app://ledgerdesk/', window });
+
+    it('lists the granted folder by sub-path (no path), and its files are then added through the same intake', async () => {
+      const core = makeApp();
+      const folder = makeFolder();
+      const [granted] = await core.grantFiles([folder], 'electron:1');
+      const handle = granted?.handle ?? '';
+      const listed = await core.handle('uploads.listFolder', { folder: { kind: 'handle', handle } }, ipc('electron:1'));
+      expect(listed).toMatchObject({ ok: true, value: { name: 'march-invoices', skippedHidden: 1, unreadable: [] } });
+      if (!listed.ok) return;
+      const listing = listed.value as { files: Array<{ subpath: string; size: number }> };
+      expect(listing.files.map((file) => file.subpath)).toEqual(['huge.xml', 'two.xml', 'week-1/one.xml']);
+      expect(JSON.stringify(listed.value)).not.toContain(dir ?? '');
+
+      const added = await core.handle('uploads.add', { country: 'IT', files: listing.files.map((file) => ({ file: { kind: 'handle', handle, subpath: file.subpath } })) }, ipc('electron:1'));
+      expect(added).toMatchObject({
+        ok: true,
+        value: {
+          entries: [{ fileName: 'two.xml', origin: path.join(folder, 'two.xml') }, { fileName: 'one.xml', origin: path.join(folder, 'week-1', 'one.xml') }],
+          rejected: [{ fileName: 'huge.xml', code: 'too_large', message: expect.stringMatching(/SFTP/) }],
+        },
+      });
+    });
+
+    it('refuses an unknown, foreign or expired handle, a file handle, and a path, each with a clear error', async () => {
+      const core = makeApp();
+      const folder = makeFolder();
+      const [granted] = await core.grantFiles([folder], 'electron:1');
+      const [file] = await core.grantFiles([path.join(folder, 'two.xml')], 'electron:1');
+      const list = (folderRef: unknown, window = 'electron:1') => core.handle('uploads.listFolder', { folder: folderRef }, ipc(window));
+      await expect(list({ kind: 'handle', handle: 'fh_made-up-by-a-script' })).resolves.toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/does not recognise/) } });
+      await expect(list({ kind: 'handle', handle: granted?.handle }, 'electron:2')).resolves.toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/does not recognise/) } });
+      await expect(list({ kind: 'handle', handle: file?.handle })).resolves.toMatchObject({ ok: false, error: { code: 'file', message: 'two.xml is a file, not a folder. Choose a folder.' } });
+      const byPath = await list({ kind: 'path', path: folder });
+      expect(byPath).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+      expect(JSON.stringify(byPath)).not.toContain('two.xml');
+      await expect(list({ kind: 'handle', handle: granted?.handle, subpath: 'week-1' })).resolves.toMatchObject({ ok: false, error: { code: 'bad_request' } });
+      (core.services.ports.clock as FakeClock).advance(DEFAULT_HANDLE_TTL_MS);
+      await expect(list({ kind: 'handle', handle: granted?.handle })).resolves.toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/expired/) } });
+    });
+
+    it('refuses a folder of more files than one batch takes', async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-uploads-app-'));
+      app = createCoreApp(createMemoryPorts({ userDataDir: dir }), { emulator: { autoStart: false }, uploads: { maxFilesPerAdd: 2 } });
+      const folder = makeFolder();
+      const [granted] = await app.grantFiles([folder], 'electron:1');
+      await expect(app.handle('uploads.listFolder', { folder: { kind: 'handle', handle: granted?.handle } }, ipc('electron:1'))).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'too_large', message: expect.stringMatching(/The folder march-invoices holds more than 2 files/) },
+      });
+    });
   });
 });

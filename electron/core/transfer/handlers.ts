@@ -1,9 +1,13 @@
 /** `uploads.*` and `transferDocuments.*` channels. */
-import { AppError, type UploadFileRef } from '../../../shared/contract';
+import { AppError, because, reason, type UploadFileRef } from '../../../shared/contract';
 import { ownerOf, type CallContext } from '../app-types';
+import { listFolderFiles } from '../files/folder-listing';
 import type { HandlerFactory } from '../handlers';
 import type { DroppedFile } from './intake';
 import { createUploadsService } from './service';
+
+/** What `uploads.add` takes at once (its schema's limit). */
+const MAX_FILES_PER_FOLDER = 5_000;
 
 export const createUploadHandlers: HandlerFactory = (services) => {
   const uploads = createUploadsService({
@@ -33,6 +37,13 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     'uploads.add': async (input, context) => {
       const files = await Promise.all(input.files.map(async ({ file, e2eId }) => ({ file: await intakeRefOf(file, context), ...(e2eId !== undefined ? { e2eId } : {}) })));
       return uploads.add({ ...input, files });
+    },
+    // A folder granted for reading (the native dialog's choice) listed here, off the page: its files are then added by sub-path.
+    'uploads.listFolder': async (input, context) => {
+      const folder = await services.files.resolve(input.folder, ownerOf(context), 'read');
+      if (folder.kind !== 'folder') throw new AppError('file', `${folder.name} is a file, not a folder. Choose a folder.`, { details: because(reason('files.chooseFolderNotFile', { name: folder.name })) });
+      const listing = await listFolderFiles(folder.path, { maxFiles: services.options.uploads?.maxFilesPerAdd ?? MAX_FILES_PER_FOLDER, folderName: folder.name });
+      return { name: folder.name, ...listing };
     },
     'uploads.list': () => uploads.list(),
     'uploads.retry': (input) => uploads.retry(input.localId),

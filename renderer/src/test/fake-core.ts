@@ -25,6 +25,8 @@ export interface FakeCoreOptions {
   signedIn?: boolean;
   emulator?: EmulatorStatus;
   secureStorage?: boolean;
+  /** What app.info says of dialogs (default: none, as the browser shell). */
+  nativeDialogs?: boolean;
   preferences?: Preferences;
 }
 
@@ -54,7 +56,7 @@ export function createFakeCore(options: FakeCoreOptions = {}) {
 
   const fake = createFakeAcube({
     'app.info': () =>
-      ok({ version: '9.9.9', shell: 'browser', platform: 'linux', secretStorage: { backend: 'file', secure: options.secureStorage ?? true } }),
+      ok({ version: '9.9.9', shell: 'browser', nativeDialogs: options.nativeDialogs ?? false, platform: 'linux', secretStorage: { backend: 'file', secure: options.secureStorage ?? true } }),
     'preferences.get': () => ok(state.preferences),
     'preferences.set': (patch) => {
       if (state.tokenExpired) return fail('unauthorized', 'Token expired.');

@@ -68,7 +68,7 @@ describe('sign-in screen', () => {
   it('says briefly that remembered secrets are only obfuscated, only once “Remember me” is on, with where on demand', async () => {
     const core = createFakeCore({ secureStorage: false });
     const note = 'The browser shell keeps remembered secrets in /home/me/.config/ledgerdesk/secrets.json (mode 0600).';
-    core.handlers['app.info'] = () => ({ ok: true, value: { version: '9.9.9', shell: 'browser', platform: 'linux', secretStorage: { backend: 'file', secure: false, note } } });
+    core.handlers['app.info'] = () => ({ ok: true, value: { version: '9.9.9', shell: 'browser', nativeDialogs: false, platform: 'linux', secretStorage: { backend: 'file', secure: false, note } } });
     renderApp(core.acube);
     const remember = await screen.findByRole('checkbox', { name: /Remember me/ }, { timeout: 5_000 });
     expect(screen.queryByText('Remembered passwords are only obfuscated here')).toBeNull();

@@ -32,8 +32,8 @@ afterEach(() => {
 });
 
 /** The fake core plus the uploads channels, with a journal the test controls. */
-function setup(initial: UploadEntry[] = [], language: 'en' | 'it' | 'pl' = 'en') {
-  const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language } });
+function setup(initial: UploadEntry[] = [], language: 'en' | 'it' | 'pl' = 'en', options: { nativeDialogs?: boolean } = {}) {
+  const core = createFakeCore({ signedIn: true, preferences: { theme: 'light', language }, ...options });
   const state = { entries: [...initial], documents: [] as TransferDocument[] };
   Object.assign(core.handlers, {
     // Copies, as answers that cross a real bridge are.
@@ -43,7 +43,13 @@ function setup(initial: UploadEntry[] = [], language: 'en' | 'it' | 'pl' = 'en')
     'uploads.add': (input: unknown) => {
       const { files, country } = input as ChannelInput<'uploads.add'>;
       const entries = files.map(({ file, e2eId }) =>
-        makeEntry({ batchId: 'batch-9', fileName: file.kind === 'handle' ? file.handle : file.name, origin: file.kind === 'handle' ? file.handle : (file.relativePath ?? file.name), e2eId, country }),
+        makeEntry({
+          batchId: 'batch-9',
+          fileName: file.kind === 'handle' ? (file.subpath ?? file.handle) : file.name,
+          origin: file.kind === 'handle' ? file.handle : (file.relativePath ?? file.name),
+          e2eId,
+          country,
+        }),
       );
       state.entries.push(...entries);
       return ok({ batchId: 'batch-9', entries, rejected: [] });
@@ -124,6 +130,100 @@ describe('uploads screen', () => {
     const documents = await within(list).findByRole('region', { name: 'Transfer documents' });
     expect(await within(documents).findByText('123456789')).toBeTruthy();
     expect(within(documents).getByRole('button', { name: 'Download a.xml' })).toBeTruthy();
+  });
+
+  it('shows a big batch at once and checks its rows a task later', async () => {
+    const { core } = setup();
+    renderApp(core.acube, '/uploads');
+    expect(await screen.findByRole('heading', { name: 'No uploads yet' }, { timeout: 10_000 })).toBeTruthy();
+    await pickFiles(Array.from({ length: 600 }, (_, index) => new File(['<a/>'], `invoice-${index}.xml`)));
+    const waiting = await screen.findByRole('region', { name: 'Files to upload' });
+    expect(within(waiting).getByText('Checking the files…')).toBeTruthy();
+    expect(within(waiting).queryByRole('button', { name: /^Upload/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Checking the files…')).toBeNull());
+    const panel = screen.getByRole('region', { name: 'Files to upload' });
+    expect(within(panel).getByRole('button', { name: 'Upload 600 files' })).toBeTruthy();
+  });
+
+  describe('"Choose folder…"', () => {
+    const MiB = 1024 * 1024;
+    const listing = {
+      name: 'march',
+      files: [
+        { subpath: 'a.xml', name: 'a.xml', size: 120, modifiedMs: 1_700_000_000_000 },
+        { subpath: 'week-2/b.xml', name: 'b.xml', size: 130, modifiedMs: 1_700_000_000_000 },
+        { subpath: 'huge.xml', name: 'huge.xml', size: 6 * MiB, modifiedMs: 1_700_000_000_000 },
+      ],
+      skippedHidden: 1,
+      unreadable: ['locked'],
+    };
+    const clicksOnFolderInput = (): { count: () => number; restore: () => void } => {
+      let count = 0;
+      const original = HTMLInputElement.prototype.click;
+      HTMLInputElement.prototype.click = function click(this: HTMLInputElement) {
+        if (this.hasAttribute('webkitdirectory')) count += 1;
+        else original.call(this);
+      };
+      return { count: () => count, restore: () => (HTMLInputElement.prototype.click = original) };
+    };
+
+    it('asks the host’s folder dialog where there is one, lets the core list the folder, and sends its files by the folder’s handle', async () => {
+      const { core } = setup([], 'en', { nativeDialogs: true });
+      Object.assign(core.handlers, {
+        'dialogs.chooseFolder': () => ok({ supported: true, folder: { handle: 'fh_march', kind: 'folder', name: 'march', label: '/home/user/march' } }),
+        'uploads.listFolder': () => ok(listing),
+      });
+      const folderInput = clicksOnFolderInput();
+      try {
+        renderApp(core.acube, '/uploads');
+        await userEvent.click(await screen.findByRole('button', { name: 'Choose folder…' }, { timeout: 10_000 }));
+        const panel = await screen.findByRole('region', { name: 'Files to upload' });
+        expect(folderInput.count()).toBe(0);
+        expect(core.callsOf('dialogs.chooseFolder').map((call) => call.payload)).toEqual([{ title: 'Choose a folder of invoices to upload', purpose: 'open' }]);
+        expect(core.callsOf('uploads.listFolder').map((call) => call.payload)).toEqual([{ folder: { kind: 'handle', handle: 'fh_march' } }]);
+        // The same checks as for files on the page: the one over the request's limit cannot be sent.
+        expect(within(panel).getByText(/huge\.xml/)).toBeTruthy();
+        expect(within(panel).getByText('1 hidden file in the folder was left out.')).toBeTruthy();
+        expect(within(panel).getByText(/march\/locked/)).toBeTruthy();
+        await userEvent.click(within(panel).getByRole('button', { name: 'Upload 2 files' }));
+        await waitFor(() => expect(core.callsOf('uploads.add')).toHaveLength(1));
+        const [call] = core.callsOf('uploads.add') as Array<{ payload: ChannelInput<'uploads.add'> }>;
+        expect(call?.payload.files.map(({ file }) => file)).toEqual([
+          { kind: 'handle', handle: 'fh_march', subpath: 'a.xml' },
+          { kind: 'handle', handle: 'fh_march', subpath: 'week-2/b.xml' },
+        ]);
+      } finally {
+        folderInput.restore();
+      }
+    });
+
+    it('explains a folder the core refuses (too many files), and adds nothing', async () => {
+      const { core } = setup([], 'en', { nativeDialogs: true });
+      Object.assign(core.handlers, {
+        'dialogs.chooseFolder': () => ok({ supported: true, folder: { handle: 'fh_all', kind: 'folder', name: 'everything', label: '/home/user/everything' } }),
+        'uploads.listFolder': () =>
+          ({ ok: false, error: { code: 'too_large', message: 'The folder everything holds more than 5000 files.', details: { userMessage: { key: 'uploads.folderTooManyFiles', params: { name: 'everything', limit: 5000 } } } } }),
+      });
+      renderApp(core.acube, '/uploads');
+      await userEvent.click(await screen.findByRole('button', { name: 'Choose folder…' }, { timeout: 10_000 }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('The folder could not be added');
+      expect(alert.textContent).toContain('Choose a folder inside “everything”, or send its files in several batches: it holds more than 5000 files');
+      expect(screen.queryByRole('region', { name: 'Files to upload' })).toBeNull();
+    });
+
+    it('opens the page’s folder picker where the host has no dialog (the browser shell)', async () => {
+      const { core } = setup();
+      const folderInput = clicksOnFolderInput();
+      try {
+        renderApp(core.acube, '/uploads');
+        await userEvent.click(await screen.findByRole('button', { name: 'Choose folder…' }, { timeout: 10_000 }));
+        expect(folderInput.count()).toBe(1);
+        expect(core.callsOf('dialogs.chooseFolder')).toHaveLength(0);
+      } finally {
+        folderInput.restore();
+      }
+    });
   });
 
   it('explains a refusal in plain words and retries it', async () => {

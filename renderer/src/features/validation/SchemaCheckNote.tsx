@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bridge } from '../../bridge';
+import { isInGrantedFolder, type PickedFile } from '../uploads/intake/dropped-files';
 import { bytesToBase64 } from '../uploads/intake/file-ref';
 
 /**
@@ -30,7 +31,7 @@ async function oneAtATurn<T>(work: () => Promise<T>): Promise<T> {
  * Before a batch is sent: a FatturaPA or KSeF file's verdict under its official schema ("would be
  * refused: element X, line N"). It never blocks sending; other files (UBL, CSV, ZIP…) show nothing.
  */
-export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
+export function SchemaCheckNote({ id, file }: { id: string; file: PickedFile }) {
   const { t } = useTranslation();
   const isXml = /\.xml$/i.test(file.name);
   const check = useQuery({
@@ -40,6 +41,8 @@ export function SchemaCheckNote({ id, file }: { id: string; file: File }) {
     retry: false,
     queryFn: () =>
       oneAtATurn(async () => {
+        // A file of a granted folder is read by the core; a file on the page is sent as its bytes.
+        if (isInGrantedFolder(file)) return bridge.invoke('standards.validate', { file: { kind: 'handle', handle: file.handle, subpath: file.subpath }, schemaOnly: true });
         const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
         return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, schemaOnly: true });
       }),

@@ -220,6 +220,7 @@ export const reasonsEn = {
     notRegularFile: 'Choose a regular file: “{{name}}” is a device, socket or pipe and cannot be sent.',
     e2eIdForFolder: 'Drop the folder “{{name}}” without an End-to-end ID to have one made for each file: an ID can be given for a single file only.',
     tooManyAtOnce: 'Add the other {{overflow}} files in another batch: only {{limit}} files can be added at once.',
+    folderTooManyFiles: 'Choose a folder inside “{{name}}”, or send its files in several batches: it holds more than {{limit}} files, the most the app adds at once.',
     serviceRefused: 'Check the file and its details, then retry: the service refused the request.',
     serviceRefusedSaid: 'Correct what the service names, then retry: it refused the request and said “{{said}}”.',
     serviceForbidden: 'Contact support to get upload access, or send the file over SFTP: your account has no access to uploads for {{country}}.',

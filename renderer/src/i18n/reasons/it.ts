@@ -218,6 +218,7 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
     notRegularFile: 'Scegli un file normale: «{{name}}» è un dispositivo, un socket o una pipe e non può essere inviato.',
     e2eIdForFolder: 'Trascina la cartella «{{name}}» senza ID End-to-end per averne uno per ogni file: un ID si può indicare solo per un singolo file.',
     tooManyAtOnce: 'Aggiungi gli altri {{overflow}} file in un altro lotto: si possono aggiungere solo {{limit}} file alla volta.',
+    folderTooManyFiles: 'Scegli una cartella dentro “{{name}}” o invia i suoi file in più lotti: contiene più di {{limit}} file, il massimo che l’app aggiunge alla volta.',
     serviceRefused: 'Controlla il file e i suoi dati, poi riprova: il servizio ha rifiutato la richiesta.',
     serviceRefusedSaid: 'Correggi ciò che indica il servizio, poi riprova: ha rifiutato la richiesta dicendo «{{said}}».',
     serviceForbidden: 'Contatta l’assistenza per ottenere l’accesso ai caricamenti, o invia il file via SFTP: il tuo account non può caricare file per {{country}}.',

@@ -218,6 +218,7 @@ export const reasonsNb: Shape<typeof reasonsEn> = {
     notRegularFile: 'Velg en vanlig fil: «{{name}}» er en enhet, sokkel eller rør og kan ikke sendes.',
     e2eIdForFolder: 'Slipp mappen «{{name}}» uten End-to-end-ID for å få en laget for hver fil: en ID kan bare gis for én fil.',
     tooManyAtOnce: 'Legg til de andre {{overflow}} filene i en ny bunke: bare {{limit}} filer kan legges til om gangen.',
+    folderTooManyFiles: 'Velg en mappe inne i «{{name}}», eller send filene i flere bunker: den har mer enn {{limit}} filer, det meste appen legger til om gangen.',
     serviceRefused: 'Sjekk filen og opplysningene, og prøv igjen: tjenesten avviste forespørselen.',
     serviceRefusedSaid: 'Rett det tjenesten peker på, og prøv igjen: den avviste forespørselen og sa «{{said}}».',
     serviceForbidden: 'Kontakt kundestøtte for å få tilgang til opplasting, eller send filen over SFTP: kontoen din har ikke tilgang til opplasting for {{country}}.',

@@ -218,6 +218,7 @@ export const reasonsPl: Shape<typeof reasonsEn> = {
     notRegularFile: 'Wybierz zwykły plik: „{{name}}” jest urządzeniem, gniazdem lub potokiem i nie można go wysłać.',
     e2eIdForFolder: 'Upuść folder „{{name}}” bez identyfikatora End-to-end, aby każdy plik dostał własny: identyfikator można podać tylko dla jednego pliku.',
     tooManyAtOnce: 'Dodaj pozostałe pliki ({{overflow}}) w kolejnej partii: naraz można dodać tylko {{limit}} plików.',
+    folderTooManyFiles: 'Wybierz folder wewnątrz „{{name}}” albo wyślij jego pliki w kilku partiach: zawiera ponad {{limit}} plików, a aplikacja dodaje naraz najwyżej tyle.',
     serviceRefused: 'Sprawdź plik i jego dane, a potem ponów: usługa odrzuciła żądanie.',
     serviceRefusedSaid: 'Popraw to, co wskazuje usługa, a potem ponów: odrzuciła żądanie z komunikatem „{{said}}”.',
     serviceForbidden: 'Skontaktuj się z pomocą techniczną, aby uzyskać dostęp do wysyłki, albo wyślij plik przez SFTP: Twoje konto nie ma dostępu do wysyłki dla {{country}}.',

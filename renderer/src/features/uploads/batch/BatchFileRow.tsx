@@ -7,8 +7,14 @@ import { formatBytes, issueText } from '../format';
 import type { BatchRow } from './batch-model';
 import { removeFromDraft, setDraftOverride } from './draft-store';
 import { readViewerFile } from '../../viewer/read-file';
+import type { ViewerFile } from '../../viewer/DocumentViewer';
+import { isInGrantedFolder, type PickedFile } from '../intake/dropped-files';
 
 const ViewerDialog = lazy(() => import('../../viewer/ViewerDialog').then((module) => ({ default: module.ViewerDialog })));
+
+/** A file of a granted folder is opened by the core through the folder's handle; a file on the page by its bytes. */
+const viewerFileOf = (file: PickedFile): Promise<ViewerFile> =>
+  isInGrantedFolder(file) ? Promise.resolve({ name: file.name, handle: { kind: 'handle', handle: file.handle, subpath: file.subpath } }) : readViewerFile(file);
 
 const folderOf = (relativePath: string): string => {
   const slash = relativePath.lastIndexOf('/');
@@ -73,7 +79,7 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
       </button>
       {viewing ? (
         <Suspense fallback={null}>
-          <ViewerDialog title={row.name} fileKey={['draft', row.id]} load={() => readViewerFile(row.draft.file)} onClose={() => setViewing(false)} check="auto" />
+          <ViewerDialog title={row.name} fileKey={['draft', row.id]} load={() => viewerFileOf(row.draft.file)} onClose={() => setViewing(false)} check="auto" />
         </Suspense>
       ) : null}
       <button type="button" className="icon-button batch-row__remove" aria-label={t('uploads.batch.remove', { name: row.name })} onClick={() => removeFromDraft([row.id])}>

@@ -52,8 +52,40 @@ function BatchRows({ rows, labelledBy }: { rows: BatchRow[]; labelledBy: string 
 
 const toRejected = (row: BatchRow, message: string): RejectedFile => ({ fileName: row.name, origin: row.relativePath, code: 'validation', message });
 
-/** The dropped files before anything is sent: checks, country, End-to-end IDs, "Upload N files". */
+/** From this many files, a new batch's first check runs a task after the panel appears. */
+export const CHECK_LATER_FROM = 500;
+
+/**
+ * The dropped files before anything is sent. A big batch (a drop of thousands) shows its panel
+ * first and checks its rows in the next task: both in the drop's own task held the page for
+ * 80–95 ms of CPU (docs/performance.md, issue 12).
+ */
 export function BatchPanel({ draft }: { draft: BatchDraft }) {
+  const { t } = useTranslation();
+  const [checked, setChecked] = useState(draft.files.length < CHECK_LATER_FROM);
+  useEffect(() => {
+    if (checked) return;
+    const timer = window.setTimeout(() => setChecked(true), 0);
+    return () => window.clearTimeout(timer);
+  }, [checked]);
+  if (checked) return <CheckedBatchPanel draft={draft} />;
+  return (
+    <section className="batch-panel" aria-label={t('uploads.batch.title')} aria-busy="true">
+      <header className="batch-panel__header">
+        <div>
+          <h2 className="batch-panel__title">{t('uploads.batch.title')}</h2>
+          <p className="batch-panel__counts">
+            <span>{t('uploads.batch.fileCount', { count: draft.files.length })}</span>
+            <span className="muted">{t('uploads.batch.checkingFiles')}</span>
+          </p>
+        </div>
+      </header>
+    </section>
+  );
+}
+
+/** The batch's checks, country, End-to-end IDs, "Upload N files". */
+function CheckedBatchPanel({ draft }: { draft: BatchDraft }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const queryClient = useQueryClient();

@@ -13,6 +13,7 @@ import {
   validateE2eId,
   validateFileName,
 } from '../../../../../shared/validation';
+import type { PickedFile } from '../intake/dropped-files';
 import type { BatchDraft, DraftFile } from './draft-store';
 
 export type IssueCode =
@@ -171,24 +172,24 @@ interface FileChecks {
  * picked, an ID typed), and making and checking thousands of IDs each time is what made a big
  * drop's review stall (docs/performance.md, issue 12).
  */
-const fileChecksCache = new WeakMap<File, { key: string; randoms: readonly number[]; checks: FileChecks }>();
+const fileChecksCache = new WeakMap<PickedFile, { key: string; randoms: readonly number[]; checks: FileChecks }>();
 
 function fileChecks(file: DraftFile, index: number, context: { template: string; override: string | undefined; country: UploadCountry; createdAt: number }): FileChecks {
   const key = `${context.template}\u0000${index}\u0000${context.override ?? '\u0001'}\u0000${context.country}\u0000${context.createdAt}`;
   const cached = fileChecksCache.get(file.file);
   // The file's random numbers are fixed with it in the draft (a copy of a draft file shares them).
   if (cached?.key === key && cached.randoms === file.randoms) return cached.checks;
-  const name = file.file.name;
+  const name = file.name;
   const e2eId = context.override ?? idFromTemplate(context.template, { name, randoms: file.randoms }, index + 1, context.createdAt);
   const fileIssues: Issue[] = [];
   const nameIssue = checkFileName(name);
   if (nameIssue) fileIssues.push(nameIssue);
   const e2eIssue = checkE2eId(e2eId);
-  if (file.file.size === 0) {
+  if (file.size === 0) {
     fileIssues.push(issue('file.empty'));
   } else {
     const limit = maxFileBytesForUpload(name, e2eIssue ? undefined : e2eId);
-    if (file.file.size > limit) fileIssues.push(issue('file.tooLarge', { size: file.file.size, limit }));
+    if (file.size > limit) fileIssues.push(issue('file.tooLarge', { size: file.size, limit }));
   }
   const suggested = suggestCountryFromFileName(name);
   const countryWarning = suggested && suggested !== context.country ? issue('warning.countryMismatch', { suggested, chosen: context.country }) : null;
@@ -203,7 +204,7 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
 
   const suggestions = new Set<UploadCountry>();
   for (const file of draft.files) {
-    const suggested = suggestCountryFromFileName(file.file.name);
+    const suggested = suggestCountryFromFileName(file.name);
     if (suggested) suggestions.add(suggested);
   }
   const onlySuggestion = suggestions.size === 1 ? [...suggestions][0]! : null;
@@ -222,11 +223,11 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
   for (const file of draft.files) if (file.sha256 && !firstWithContent.has(file.sha256)) firstWithContent.set(file.sha256, file);
 
   const rows: BatchRow[] = draft.files.map((file, index) => {
-    const name = file.file.name;
+    const name = file.name;
     const override = draft.overrides[file.id];
     const own = fileChecks(file, index, { template, override, country, createdAt: draft.createdAt });
     const warnings: Issue[] = own.countryWarning ? [own.countryWarning] : [];
-    const sent = sentByNameAndSize.get(`${name}\u0000${file.file.size}`);
+    const sent = sentByNameAndSize.get(`${name}\u0000${file.size}`);
     if (sent) warnings.push(issue('warning.alreadyUploaded', { when: sent.createdAt, state: sent.state }));
     const original = file.sha256 ? firstWithContent.get(file.sha256) : undefined;
     const copyOf = original && original.id !== file.id ? original.relativePath : null;
@@ -236,7 +237,7 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
       draft: file,
       name,
       relativePath: file.relativePath,
-      size: file.file.size,
+      size: file.size,
       e2eId: own.e2eId,
       custom: override !== undefined,
       fileIssues: own.fileIssues,
@@ -252,7 +253,7 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
 
   const sendable = rows.filter((row) => row.sendable);
   const first = draft.files[0];
-  const preview = idFromTemplate(template, { name: first?.file.name ?? 'invoice.xml', randoms: first?.randoms ?? [0.5] }, 1, draft.createdAt);
+  const preview = idFromTemplate(template, { name: first?.name ?? 'invoice.xml', randoms: first?.randoms ?? [0.5] }, 1, draft.createdAt);
   return {
     rows,
     sendable,

@@ -12,6 +12,8 @@ let serial = 0;
 const draftFile = (name: string, size = 100, relativePath = name): DraftFile => ({
   id: `f${++serial}`,
   file: new File([new Uint8Array(size)], name),
+  name,
+  size,
   relativePath,
   randoms: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
 });

@@ -4,11 +4,18 @@
  */
 import { create } from 'zustand';
 import type { UploadCountry } from '../../../../../shared/contract';
-import type { CollectedFiles } from '../intake/dropped-files';
+import { isInGrantedFolder, type CollectedFiles, type PickedFile } from '../intake/dropped-files';
 
 export interface DraftFile {
   id: string;
-  file: File;
+  /** The page's `File`, or a file of a folder the core listed (its bytes never on the page). */
+  file: PickedFile;
+  /**
+   * The file's name and size, read from it once: the batch is re-checked on every change, and a
+   * `File` answers each `.name` through the browser's code with a new string.
+   */
+  name: string;
+  size: number;
   relativePath: string;
   /** Fixed random numbers for the template's {rand}, so the preview does not change as you type. */
   randoms: number[];
@@ -41,7 +48,7 @@ export const useDraftStore = create<DraftState>(() => ({ draft: null, dropCount:
 let counter = 0;
 const randomsFor = (): number[] => Array.from({ length: 8 }, () => Math.random());
 /** The same file dropped twice: same place, size and modification time. */
-const fileKey = (file: File, relativePath: string): string => `${relativePath}\u0000${file.size}\u0000${file.lastModified}`;
+const fileKey = (file: PickedFile, relativePath: string): string => `${relativePath}\u0000${file.size}\u0000${file.lastModified}`;
 
 /** Adds dropped or picked files to the batch (starting one if needed); the same file twice is kept once. */
 export function addToDraft(collected: CollectedFiles, now: number = Date.now()): void {
@@ -61,7 +68,7 @@ export function addToDraft(collected: CollectedFiles, now: number = Date.now()):
       const key = fileKey(file, relativePath);
       if (known.has(key)) continue;
       known.add(key);
-      files.push({ id: `draft-${++counter}`, file, relativePath, randoms: randomsFor() });
+      files.push({ id: `draft-${++counter}`, file, name: file.name, size: file.size, relativePath, randoms: randomsFor() });
     }
     return {
       dropCount: state.dropCount + 1,
@@ -82,7 +89,7 @@ export const METADATA_STEP = 64;
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Asks a File for its size and date (the browser keeps them once asked). */
-const readMetadata = (file: File): number => file.size + file.lastModified;
+const readMetadata = (file: PickedFile): number => file.size + file.lastModified;
 
 /**
  * addToDraft for a drop or pick of any size. A file picked from a folder learns its size and date
@@ -126,7 +133,8 @@ export async function hashLookalikes(hash: (file: Blob) => Promise<string> = con
   const files = useDraftStore.getState().draft?.files ?? [];
   const sizes = new Map<number, number>();
   for (const file of files) sizes.set(file.file.size, (sizes.get(file.file.size) ?? 0) + 1);
-  const pending = files.filter((file) => file.sha256 === undefined && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
+  // A granted folder's files are not on the page: the core tells copies apart when they are added.
+  const pending = files.filter((file) => file.sha256 === undefined && !isInGrantedFolder(file.file) && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
   const generation = hashingGeneration;
   // A bigger batch costs more to re-check: its updates come less often (a 5 000-file batch: every 1.25 s).
   const every = Math.max(HASH_UPDATE_EVERY_MS, files.length / 4);
@@ -142,6 +150,7 @@ export async function hashLookalikes(hash: (file: Blob) => Promise<string> = con
   for (const file of pending) {
     if (generation !== hashingGeneration) return;
     try {
+      if (isInGrantedFolder(file.file)) continue;
       found.set(file.id, await hash(file.file));
     } catch {
       continue; // An unreadable file is reported when it is sent; a copy cannot be told then.

@@ -3,6 +3,8 @@ export const uploadsEn = {
   actions: {
     chooseFiles: 'Choose files…',
     chooseFolder: 'Choose folder…',
+    chooseFolderTitle: 'Choose a folder of invoices to upload',
+    chooseFolderFailed: 'The folder could not be added',
     lookUp: 'Look up an End-to-end ID',
   },
   drop: {
@@ -10,6 +12,7 @@ export const uploadsEn = {
     hint: 'Files and whole folders. You check them before anything is sent.',
   },
   batch: {
+    checkingFiles: 'Checking the files…',
     copies: {
       title_one: '{{count}} file has the same content as another file in this batch',
       title_other: '{{count}} files have the same content as other files in this batch',

@@ -7,6 +7,8 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Scegli file…',
     chooseFolder: 'Scegli cartella…',
+    chooseFolderTitle: 'Scegli una cartella di fatture da caricare',
+    chooseFolderFailed: 'Impossibile aggiungere la cartella',
     lookUp: 'Cerca un End-to-end ID',
   },
   drop: {
@@ -14,6 +16,7 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
     hint: 'File e cartelle intere. Li controlli prima che venga inviato qualcosa.',
   },
   batch: {
+    checkingFiles: 'Controllo dei file in corso…',
     copies: {
       title_one: '{{count}} file ha lo stesso contenuto di un altro file di questo gruppo',
       title_other: '{{count}} file hanno lo stesso contenuto di altri file di questo gruppo',

@@ -6,6 +6,8 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Velg filer…',
     chooseFolder: 'Velg mappe…',
+    chooseFolderTitle: 'Velg en mappe med fakturaer som skal lastes opp',
+    chooseFolderFailed: 'Mappen kunne ikke legges til',
     lookUp: 'Slå opp en ende-til-ende-ID',
   },
   drop: {
@@ -13,6 +15,7 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
     hint: 'Filer og hele mapper. Du kontrollerer dem før noe sendes.',
   },
   batch: {
+    checkingFiles: 'Sjekker filene …',
     copies: {
       title_one: '{{count}} fil har samme innhold som en annen fil i denne bunken',
       title_other: '{{count}} filer har samme innhold som andre filer i denne bunken',

@@ -6,6 +6,8 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
   actions: {
     chooseFiles: 'Wybierz pliki…',
     chooseFolder: 'Wybierz folder…',
+    chooseFolderTitle: 'Wybierz folder z fakturami do przesłania',
+    chooseFolderFailed: 'Nie udało się dodać folderu',
     lookUp: 'Wyszukaj identyfikator end-to-end',
   },
   drop: {
@@ -13,6 +15,7 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
     hint: 'Pliki i całe foldery. Sprawdzisz je, zanim cokolwiek zostanie wysłane.',
   },
   batch: {
+    checkingFiles: 'Sprawdzanie plików…',
     copies: {
       title_one: '{{count}} plik ma tę samą zawartość co inny plik w tej partii',
       title_few: '{{count}} pliki mają tę samą zawartość co inne pliki w tej partii',

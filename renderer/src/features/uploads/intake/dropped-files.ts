@@ -2,9 +2,29 @@
  * Files the user dropped or picked, with their folder-relative paths. Folders are walked with
  * `webkitGetAsEntry()`; hidden files inside folders are skipped as the core does on disk.
  */
+import type { UploadFolderListing } from '../../../../../shared/contract';
+
+/**
+ * A file of a folder chosen in the native dialog (Electron; the browser shell's scripted dialogs):
+ * the core listed it (`uploads.listFolder`) and holds the folder's grant. The page never had its
+ * bytes, only what the listing says; it is sent as `{kind: 'handle', handle, subpath}`.
+ */
+export interface FolderGrantedFile {
+  kind: 'inGrantedFolder';
+  handle: string;
+  subpath: string;
+  name: string;
+  size: number;
+  lastModified: number;
+}
+
+/** What a batch holds for a file: the `File` dropped or picked on the page, or a file of a granted folder. */
+export type PickedFile = File | FolderGrantedFile;
+
+export const isInGrantedFolder = (file: PickedFile): file is FolderGrantedFile => !(file instanceof Blob) && file.kind === 'inGrantedFolder';
 
 export interface DroppedFile {
-  file: File;
+  file: PickedFile;
   /** `folder/sub/name.xml` for files from a folder, else just the name. */
   relativePath: string;
 }
@@ -25,6 +45,15 @@ const isHiddenPath = (relativePath: string): boolean => relativePath.split('/').
 /** Whether a drag carries files (and not text or a link), so the drop zone only reacts to files. */
 export function dragHasFiles(dataTransfer: DataTransfer | null): boolean {
   return dataTransfer !== null && Array.from(dataTransfer.types).includes('Files');
+}
+
+/** A granted folder's files as the core listed them (`uploads.listFolder`), with the folder's name before each sub-path as a picked folder has. */
+export function collectFromListing(handle: string, listing: UploadFolderListing): CollectedFiles {
+  const files = listing.files.slice(0, MAX_FILES_PER_DROP).map(({ subpath, name, size, modifiedMs }) => ({
+    file: { kind: 'inGrantedFolder' as const, handle, subpath, name, size, lastModified: modifiedMs },
+    relativePath: `${listing.name}/${subpath}`,
+  }));
+  return { files, skippedHidden: listing.skippedHidden, unreadable: listing.unreadable.map((relative) => (relative === '.' ? listing.name : `${listing.name}/${relative}`)) };
 }
 
 /** Files picked with an `<input type="file">` (with `webkitdirectory` they carry `webkitRelativePath`). */

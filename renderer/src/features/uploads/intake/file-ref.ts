@@ -5,7 +5,7 @@
  * base64. The renderer never names a path.
  */
 import type { GrantedFile, UploadFileRef } from '../../../../../shared/contract';
-import type { DroppedFile } from './dropped-files';
+import { isInGrantedFolder, type DroppedFile } from './dropped-files';
 
 /** Multiple of 3 so each chunk encodes to base64 without padding in the middle. */
 const CHUNK_BYTES = 3 * 8 * 1024;
@@ -39,11 +39,11 @@ export function shellCarriesBlobs(win: Window = window): boolean {
   return win.acube?.carriesBlobs === true;
 }
 
-async function bytesOf(dropped: DroppedFile, binary: boolean): Promise<UploadFileRef> {
-  const where = dropped.relativePath !== dropped.file.name ? { relativePath: dropped.relativePath } : {};
-  if (binary) return { kind: 'binary', name: dropped.file.name, data: dropped.file, ...where };
-  const base64 = bytesToBase64(new Uint8Array(await dropped.file.arrayBuffer()));
-  return { kind: 'bytes', name: dropped.file.name, base64, ...where };
+async function bytesOf(file: File, relativePath: string, binary: boolean): Promise<UploadFileRef> {
+  const where = relativePath !== file.name ? { relativePath } : {};
+  if (binary) return { kind: 'binary', name: file.name, data: file, ...where };
+  const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+  return { kind: 'bytes', name: file.name, base64, ...where };
 }
 
 /**
@@ -53,13 +53,17 @@ async function bytesOf(dropped: DroppedFile, binary: boolean): Promise<UploadFil
  * A file that cannot be read comes back as its Error.
  */
 export async function toFileRefs(dropped: readonly DroppedFile[], grant: FileGranter | null, binary = false): Promise<Array<UploadFileRef | Error>> {
-  const granted = grant ? await grant(dropped.map((item) => item.file)) : [];
+  // Files of a folder the core already granted (a dialog's choice) go by their folder's handle.
+  const onPage = dropped.flatMap((item, index) => (isInGrantedFolder(item.file) ? [] : [{ index, file: item.file }]));
+  const grantedOnPage = grant && onPage.length > 0 ? await grant(onPage.map((item) => item.file)) : [];
+  const granted = new Map(onPage.map((item, position) => [item.index, grantedOnPage[position] ?? null]));
   return Promise.all(
-    dropped.map(async (item, index): Promise<UploadFileRef | Error> => {
-      const handle = granted[index];
+    dropped.map(async ({ file, relativePath }, index): Promise<UploadFileRef | Error> => {
+      if (isInGrantedFolder(file)) return { kind: 'handle', handle: file.handle, subpath: file.subpath };
+      const handle = granted.get(index);
       if (handle) return { kind: 'handle', handle: handle.handle };
       try {
-        return await bytesOf(item, binary);
+        return await bytesOf(file, relativePath, binary);
       } catch (error) {
         return error instanceof Error ? error : new Error(String(error));
       }

@@ -1,0 +1,85 @@
+/**
+ * "Choose folder…" on the route Electron takes (issue 12): the host's folder dialog, the folder
+ * granted to the window as a handle, its files listed by the core (`uploads.listFolder`) and sent
+ * by the folder's handle and sub-path. The browser shell drives that route with its scripted
+ * dialogs (`LEDGERDESK_SCRIPTED_DIALOGS`: answers from a file, tests only); the page must not open
+ * its own `<input webkitdirectory>` chooser.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { PageGlobals } from './page-globals';
+import { signInWithDemoAccount } from './session-helpers';
+import { selectedShell } from './shell-choice';
+
+const invoiceXml = (number: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>${number}</ID><IssueDate>2026-04-01</IssueDate></Invoice>\n`;
+
+const listEntries = async (page: Page): Promise<Array<{ fileName: string; origin: string; state: string }>> => {
+  const envelope = await page.evaluate(async () => {
+    const { acube } = globalThis as unknown as PageGlobals;
+    if (!acube) throw new Error('window.acube is missing');
+    return acube.invoke('uploads.list', {});
+  });
+  if (!envelope.ok) throw new Error(`uploads.list failed: ${envelope.error.message}`);
+  return envelope.value as Array<{ fileName: string; origin: string; state: string }>;
+};
+
+test.describe('a folder chosen in the host’s dialog', () => {
+  // The scripted dialogs are the browser shell's; under Electron "Choose folder…" opens the real native dialog.
+  test.skip(selectedShell() === 'electron', 'scripted dialogs exist in the browser shell only');
+  test.use({ emulatorArgs: '--processing-delay 200' });
+
+  let root = '';
+  let answers = '';
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    shellEnv: async ({}, use) => {
+      root = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-dialog-'));
+      answers = join(root, 'dialog-answers.json');
+      await use({ LEDGERDESK_SCRIPTED_DIALOGS: answers });
+    },
+  });
+  test.afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  test('its files are listed by the core, checked in the batch, and each uploaded once', async ({ page }) => {
+    const folder = join(root, 'april-invoices');
+    await mkdir(join(folder, 'week-2'), { recursive: true });
+    for (let n = 1; n <= 3; n++) await writeFile(join(folder, `invoice-${n}.xml`), invoiceXml(`A-${n}`));
+    await writeFile(join(folder, 'week-2', 'invoice-4.xml'), invoiceXml('A-4'));
+    await writeFile(join(folder, '.DS_Store'), 'finder junk');
+    await writeFile(answers, JSON.stringify({ chooseFolder: null }));
+
+    await signInWithDemoAccount(page, 'full');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Uploads' }).click();
+    await expect(page.getByRole('heading', { name: 'Uploads', level: 1 })).toBeVisible();
+    let choosers = 0;
+    page.on('filechooser', () => (choosers += 1));
+
+    // Cancelled: nothing is added.
+    const chooseFolder = page.getByRole('button', { name: 'Choose folder…' });
+    await chooseFolder.click();
+    await expect(chooseFolder).toBeEnabled();
+    await expect(page.getByRole('region', { name: 'Files to upload' })).toHaveCount(0);
+
+    await writeFile(answers, JSON.stringify({ chooseFolder: folder }));
+    await chooseFolder.click();
+    const panel = page.getByRole('region', { name: 'Files to upload' });
+    await expect(panel).toContainText('4 files');
+    await expect(panel).toContainText('1 hidden file in the folder was left out.');
+    await expect(panel).toContainText('week-2/');
+    await panel.getByRole('combobox', { name: 'Destination country' }).selectOption('IT');
+    await panel.getByRole('button', { name: 'Upload 4 files' }).click();
+    await expect(page.getByRole('tab', { name: /^Done 4$/ })).toBeVisible({ timeout: 60_000 });
+
+    const entries = await listEntries(page);
+    expect(entries.map((entry) => entry.fileName).sort()).toEqual(['invoice-1.xml', 'invoice-2.xml', 'invoice-3.xml', 'invoice-4.xml']);
+    // Read by the core from the chosen folder (not bytes sent by the page).
+    expect(entries.map((entry) => entry.origin).sort()).toEqual([1, 2, 3].map((n) => join(folder, `invoice-${n}.xml`)).concat(join(folder, 'week-2', 'invoice-4.xml')));
+    expect(choosers).toBe(0);
+  });
+});
