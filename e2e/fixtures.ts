@@ -6,7 +6,7 @@
  * after `--no-warm-up` (the emulator skips its background warm-up of the official rules: ~4 s of CPU).
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
@@ -24,6 +24,12 @@ export interface ShellHandle {
   userDataDir: string;
   /** Stops the app and starts it again on the same user-data folder; returns the page to use from then on. */
   restart(): Promise<Page>;
+  /**
+   * What the host's folder dialog answers next (null: the user cancelled). Electron: its native
+   * dialog stubbed in the main process; browser shell: its scripted dialogs' answers file (the
+   * test must switch them on with `shellEnv` LEDGERDESK_SCRIPTED_DIALOGS).
+   */
+  answerFolderDialog(folder: string | null): Promise<void>;
 }
 
 interface TestFixtures {
@@ -118,6 +124,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           url: running.url,
           emulator: running.emulator,
           userDataDir,
+          answerFolderDialog: async (folder) => {
+            const answers = shellEnv.LEDGERDESK_SCRIPTED_DIALOGS;
+            if (!answers) throw new Error('This test did not switch the browser shell’s scripted dialogs on (shellEnv LEDGERDESK_SCRIPTED_DIALOGS).');
+            await writeFile(answers, JSON.stringify({ chooseFolder: folder }));
+          },
           restart: async () => {
             await running.stop();
             running = await startBrowserShell({ userDataDir, env, logPath: shellLog });
@@ -151,6 +162,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           url: current.page.url(),
           emulator: null,
           userDataDir,
+          answerFolderDialog: async (folder) => {
+            await current.app.evaluate(({ dialog }, chosen) => {
+              dialog.showOpenDialog = (async () => ({ canceled: chosen === null, filePaths: chosen === null ? [] : [chosen] })) as typeof dialog.showOpenDialog;
+            }, folder);
+          },
           restart: async () => {
             await current.app.close();
             current = await launch();

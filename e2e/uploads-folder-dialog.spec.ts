@@ -12,7 +12,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PageGlobals } from './page-globals';
 import { signInWithDemoAccount } from './session-helpers';
-import { selectedShell } from './shell-choice';
 
 const invoiceXml = (number: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>${number}</ID><IssueDate>2026-04-01</IssueDate></Invoice>\n`;
@@ -28,8 +27,6 @@ const listEntries = async (page: Page): Promise<Array<{ fileName: string; origin
 };
 
 test.describe('a folder chosen in the host’s dialog', () => {
-  // The scripted dialogs are the browser shell's; under Electron "Choose folder…" opens the real native dialog.
-  test.skip(selectedShell() === 'electron', 'scripted dialogs exist in the browser shell only');
   test.use({ emulatorArgs: '--processing-delay 200' });
 
   let root = '';
@@ -46,13 +43,13 @@ test.describe('a folder chosen in the host’s dialog', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  test('its files are listed by the core, checked in the batch, and each uploaded once', async ({ page }) => {
+  test('its files are listed by the core, checked in the batch, and each uploaded once', async ({ page, shell }) => {
     const folder = join(root, 'april-invoices');
     await mkdir(join(folder, 'week-2'), { recursive: true });
     for (let n = 1; n <= 3; n++) await writeFile(join(folder, `invoice-${n}.xml`), invoiceXml(`A-${n}`));
     await writeFile(join(folder, 'week-2', 'invoice-4.xml'), invoiceXml('A-4'));
     await writeFile(join(folder, '.DS_Store'), 'finder junk');
-    await writeFile(answers, JSON.stringify({ chooseFolder: null }));
+    await shell.answerFolderDialog(null);
 
     await signInWithDemoAccount(page, 'full');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Uploads' }).click();
@@ -66,7 +63,7 @@ test.describe('a folder chosen in the host’s dialog', () => {
     await expect(chooseFolder).toBeEnabled();
     await expect(page.getByRole('region', { name: 'Files to upload' })).toHaveCount(0);
 
-    await writeFile(answers, JSON.stringify({ chooseFolder: folder }));
+    await shell.answerFolderDialog(folder);
     await chooseFolder.click();
     const panel = page.getByRole('region', { name: 'Files to upload' });
     await expect(panel).toContainText('4 files');

@@ -190,9 +190,15 @@ test.describe('uploads', () => {
     test('a folder of 20 files finishes after the app restarts mid-batch, each file uploaded exactly once', async ({ page: firstPage, shell }) => {
       await signInWithDemoAccount(firstPage, 'full');
       await openUploads(firstPage);
-      const chooser = firstPage.waitForEvent('filechooser');
-      await firstPage.getByRole('button', { name: 'Choose folder…' }).click();
-      await (await chooser).setFiles(folder);
+      if (shell.kind === 'electron') {
+        // Electron chooses folders with its native dialog (the browser shell, without one, with <input webkitdirectory>).
+        await shell.answerFolderDialog(folder);
+        await firstPage.getByRole('button', { name: 'Choose folder…' }).click();
+      } else {
+        const chooser = firstPage.waitForEvent('filechooser');
+        await firstPage.getByRole('button', { name: 'Choose folder…' }).click();
+        await (await chooser).setFiles(folder);
+      }
 
       const panel = batchPanel(firstPage);
       await expect(panel).toContainText('20 files');
