@@ -198,18 +198,47 @@ function fileChecks(file: DraftFile, index: number, context: { template: string;
   return checks;
 }
 
-export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences, existing: readonly UploadEntry[]): BatchView {
-  const template = draft.template ?? preferences.e2eIdTemplate;
-  const templateIssue = checkTemplate(template, draft.files.length);
+/** The batch-wide inputs of every file's checks: the template, and the country chosen or suggested by the file names. */
+export interface BatchContext {
+  template: string;
+  country: UploadCountry;
+  countrySuggested: boolean;
+  mixedCountries: boolean;
+}
 
+export function batchContext(draft: BatchDraft, preferences: UploadPreferences): BatchContext {
+  const template = draft.template ?? preferences.e2eIdTemplate;
   const suggestions = new Set<UploadCountry>();
   for (const file of draft.files) {
     const suggested = suggestCountryFromFileName(file.name);
     if (suggested) suggestions.add(suggested);
   }
   const onlySuggestion = suggestions.size === 1 ? [...suggestions][0]! : null;
-  const country = draft.country ?? onlySuggestion ?? preferences.country;
-  const countrySuggested = draft.country === null && onlySuggestion !== null;
+  return {
+    template,
+    country: draft.country ?? onlySuggestion ?? preferences.country,
+    countrySuggested: draft.country === null && onlySuggestion !== null,
+    mixedCountries: suggestions.size > 1,
+  };
+}
+
+/**
+ * Checks files `from`..`to` of a batch ahead of its first view (their results are kept per file,
+ * see `fileChecks`), so that a batch of thousands is checked a slice per task instead of in one
+ * task that holds the page. Returns where the next slice starts.
+ */
+export function prepareBatchChecks(draft: BatchDraft, context: BatchContext, from: number, to: number): number {
+  const end = Math.min(to, draft.files.length);
+  for (let index = from; index < end; index += 1) {
+    const file = draft.files[index]!;
+    fileChecks(file, index, { template: context.template, override: draft.overrides[file.id], country: context.country, createdAt: draft.createdAt });
+  }
+  return end;
+}
+
+export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences, existing: readonly UploadEntry[]): BatchView {
+  const { template, country, countrySuggested, mixedCountries } = batchContext(draft, preferences);
+  const templateIssue = checkTemplate(template, draft.files.length);
 
   const sentByNameAndSize = new Map<string, UploadEntry>();
   for (const entry of existing) {
@@ -260,7 +289,7 @@ export function buildBatchView(draft: BatchDraft, preferences: UploadPreferences
     blocked: rows.filter((row) => !row.sendable),
     country,
     countrySuggested,
-    mixedCountries: suggestions.size > 1,
+    mixedCountries,
     template,
     templateIssue,
     preview,

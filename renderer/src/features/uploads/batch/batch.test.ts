@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelInput, UploadPreferences } from '../../../../../shared/contract';
 import { makeEntry } from '../test/entries';
-import { batchBlocker, buildBatchView, type BatchRow } from './batch-model';
+import { batchBlocker, batchContext, buildBatchView, prepareBatchChecks, type BatchRow } from './batch-model';
 import type { BatchDraft, DraftFile } from './draft-store';
 import { planCalls, sendBatch, type SendItem } from './send-batch';
 
@@ -38,6 +38,23 @@ describe('checking a batch before sending', () => {
     expect(view.sendable).toHaveLength(2);
     expect(batchBlocker(view)).toBeNull();
     expect(view.preview).toBe('LD-20260301-1-a.xml-134689bc');
+  });
+
+  it('checks a big batch a slice at a time with the same outcome as all at once, and again when its inputs change', () => {
+    const names = ['IT01234567890_00001.xml', 'bad.txt', 'IT01234567890_00002.xml', 'empty.xml', 'IT01234567890_00003.xml'];
+    const make = () => draftOf(names.map((name) => draftFile(name, name === 'empty.xml' ? 0 : 100)));
+    const sliced = make();
+    const context = batchContext(sliced, preferences);
+    expect(context.country).toBe('IT');
+    const stops: number[] = [];
+    for (let next = 0; next < names.length; ) stops.push((next = prepareBatchChecks(sliced, context, next, next + 2)));
+    expect(stops).toEqual([2, 4, 5]);
+    const summary = (view: ReturnType<typeof buildBatchView>) => view.rows.map((row) => [row.e2eId, codes(row), row.warnings.map((warning) => warning.code)]);
+    const whole = buildBatchView(make(), preferences, []);
+    expect(summary(buildBatchView(sliced, preferences, []))).toEqual(summary(whole));
+    // Prepared for Italy, then sent to Poland: each file is checked again for its new country.
+    const toPoland = buildBatchView({ ...sliced, country: 'PL' }, preferences, []);
+    expect(toPoland.rows[0]?.warnings.map((warning) => warning.code)).toEqual(['warning.countryMismatch']);
   });
 
   it('refuses a bad extension, an empty file and a file over the 5 MiB request, saying why', () => {
