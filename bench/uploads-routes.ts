@@ -9,14 +9,16 @@
  *   - bare POSTs of the same bodies at the same concurrency (the app's, `UPLOAD_CONCURRENCY`).
  * One core app (the real one: profile, login, handlers, journal, reading thread) and the bridge
  * server take every drop, in a process of their own (bench/lib/routes-core-child.ts), bundled as
- * the Electron build bundles the core (`--core tsx`: through tsx, as `npm run start:browser` runs).
+ * the Electron build bundles the core (`--core tsx`: through tsx, as `npm run start:browser` runs),
+ * configured as the browser shell's core (`--warm-validation`: as Electron's main, which also warms
+ * the validation engine at start).
  * Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
  * Ratios are the median of the rounds' route/bare. Also: drop → first POST on the wire (undici's
  * `sendHeaders` diagnostics channel, in the process that POSTs), the bridge's share (time inside
  * the `uploads.add` calls), and the peak RSS of the core's process (its VmHWM; the emulator and
  * this bench's process are not counted).
  *
- *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json] [--core bundle|tsx]
+ *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json] [--core bundle|tsx] [--warm-validation]
  *
  * Every side reads its files from disk in its run: the bare loop reads and encodes in this
  * process; the bridge route's renderer reads each call's files and POSTs them to the core's
@@ -38,7 +40,7 @@ import { dropThroughBridge } from './lib/bridge-renderer';
 import { CoreProcess, type CoreRuntime } from './lib/core-process';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { inPool } from './lib/pool';
-import type { MemoryFigures, StartSteps } from './lib/routes-core-child';
+import type { MemoryFigures, RssByKind, StartSteps } from './lib/routes-core-child';
 import { median } from './lib/stats';
 import { syncDisks } from './lib/sync-disks';
 import { absoluteNow, UploadWire } from './lib/upload-wire';
@@ -52,6 +54,8 @@ const CONCURRENCY = UPLOAD_CONCURRENCY;
 const SETTLE_MS = 500;
 /** Before the first drop: the core's start-up work (the viewer's engine warming in its thread) has settled. */
 const START_SETTLE_MS = 3_000;
+/** With `--warm-validation`: the validation engine's warm-up starts 3 s after the core and takes seconds of CPU per worker. */
+const VALIDATION_SETTLE_MS = 20_000;
 
 type Side = 'bare' | 'handles' | 'bridge' | 'bridge-json';
 
@@ -71,6 +75,8 @@ export interface UploadRoutesResult {
   rounds: number;
   /** How the core's process ran: bundled as the Electron build does, or through tsx. */
   core: CoreRuntime;
+  /** The validation engine warmed at start, as Electron's main does (`--warm-validation`); the browser shell does not. */
+  warmValidation: boolean;
   bareMs: number;
   handlesMs: number;
   bridgeMs: number;
@@ -93,6 +99,8 @@ export interface UploadRoutesResult {
   atPeakMb: MemoryFigures['atPeakMb'];
   /** Threads of the core's process at the end (main, libuv, V8 platform, worker threads). */
   coreThreads: number;
+  /** The core's RSS by kind of mapping (MB), before the first drop and at the end (bench/lib/routes-core-child.ts `RssByKind`). */
+  rssByKind: { base: RssByKind; end: RssByKind };
   ok: boolean;
 }
 
@@ -182,12 +190,13 @@ async function byBridge(core: CoreProcess, origin: string, secret: string, set: 
   return { wallMs: figures.doneAt - started, firstPostMs: figures.firstPostAt - started, callsMs };
 }
 
-export async function runUploadRoutes(options: { files?: number; sizeKb?: number; rounds?: number; latency?: string; sides?: Side[]; core?: CoreRuntime } = {}): Promise<UploadRoutesResult> {
+export async function runUploadRoutes(options: { files?: number; sizeKb?: number; rounds?: number; latency?: string; sides?: Side[]; core?: CoreRuntime; warmValidation?: boolean } = {}): Promise<UploadRoutesResult> {
   const files = options.files ?? 1000;
   const sizeKb = options.sizeKb ?? 64;
   const rounds = options.rounds ?? 3;
   const latency = options.latency ?? '20-80';
   const runtime = options.core ?? 'bundle';
+  const warmValidation = options.warmValidation ?? false;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-'));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-data-'));
   const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-renderer-'));
@@ -200,12 +209,12 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
     core = await CoreProcess.start(runtime);
     const secret = randomBytes(24).toString('base64url');
     const ready = core.next('ready');
-    core.send({ type: 'start', urls: emulator.urls, account: emulator.account, userDataDir, rendererDir, secret, concurrency: CONCURRENCY });
+    core.send({ type: 'start', urls: emulator.urls, account: emulator.account, userDataDir, rendererDir, secret, concurrency: CONCURRENCY, warmValidation });
     const { origin, steps } = await ready;
-    await settle(START_SETTLE_MS);
+    await settle(warmValidation ? VALIDATION_SETTLE_MS : START_SETTLE_MS);
     const base = core.next('memory');
     core.send({ type: 'memory' });
-    const baseRssMb = (await base).figures.rssMb;
+    const { rssMb: baseRssMb, byKind: baseByKind } = (await base).figures;
     const order: Side[] = ['bare', ...(options.sides ?? ['handles', 'bridge']).filter((side) => side !== 'bare')];
     // Round 0 warms every side up (a tenth of the files) and is not counted.
     for (let round = 0; round <= rounds; round += 1) {
@@ -241,6 +250,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
       latency,
       rounds,
       core: runtime,
+      warmValidation,
       bareMs: Math.round(med('bare', (run) => run.wallMs)),
       handlesMs: Math.round(med('handles', (run) => run.wallMs)),
       bridgeMs: Math.round(med('bridge', (run) => run.wallMs)),
@@ -267,6 +277,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
       startMb: steps,
       atPeakMb: memory.atPeakMb,
       coreThreads: memory.threads,
+      rssByKind: { base: baseByKind, end: memory.byKind },
       // The earlier route (bridge-json) is measured for comparison only.
       ok: order.every((side) => side === 'bare' || side === 'bridge-json' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && memory.hwmMb <= 300,
     };
@@ -280,7 +291,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const { values } = parseArgs({ options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, rounds: { type: 'string' }, latency: { type: 'string' }, sides: { type: 'string' }, core: { type: 'string' } } });
+  const { values } = parseArgs({ options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, rounds: { type: 'string' }, latency: { type: 'string' }, sides: { type: 'string' }, core: { type: 'string' }, 'warm-validation': { type: 'boolean' } } });
   if (values.core !== undefined && values.core !== 'bundle' && values.core !== 'tsx') {
     process.stderr.write(`--core must be "bundle" or "tsx", not "${values.core}".\n`);
     process.exit(2);
@@ -292,6 +303,7 @@ if (isMain) {
     ...(values.latency ? { latency: values.latency } : {}),
     ...(values.sides ? { sides: values.sides.split(',').filter((side): side is Side => side === 'handles' || side === 'bridge' || side === 'bridge-json') } : {}),
     ...(values.core ? { core: values.core } : {}),
+    ...(values['warm-validation'] ? { warmValidation: true } : {}),
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(result.ok ? 0 : 1);

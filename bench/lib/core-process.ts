@@ -1,15 +1,14 @@
 /**
  * Starts bench/lib/routes-core-child.ts (the core and the bridge server) in a process of its own
- * and talks to it. `bundle` (the default): bundled with esbuild as scripts/build.mjs bundles
- * dist/electron/main.cjs (CommonJS, node22, everything inlined), its worker threads bundled
- * beside it as `threads/<name>.cjs` (scripts/core-threads.mjs), into a temporary folder; `tsx`:
- * the sources through tsx, as `npm run start:browser` runs the browser shell (each worker thread
- * then loads tsx too). The working folder is the repository's, where the viewer finds the
- * compiled stylesheets (standards/sef) as the shells do.
+ * and talks to it. `bundle` (the default): bundled as scripts/build.mjs lays out dist/ (the core as
+ * CommonJS for node22 with everything inlined, as dist/electron/main.cjs; its worker threads
+ * beside it as `threads/<name>.cjs`; the validation engine's worker in `../standards/`), into a
+ * temporary folder under bench/results (git-ignored; inside the repository, so that the standards
+ * worker finds its packages and the artefacts as it does from dist/); `tsx`: the sources through
+ * tsx, as `npm run start:browser` runs the browser shell (each worker thread then loads tsx too).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CoreAnswer, CoreMessage } from './routes-core-child';
@@ -23,12 +22,13 @@ const childSource = path.join(here, 'routes-core-child.ts');
 async function bundle(outdir: string): Promise<string> {
   const esbuild = await import('esbuild');
   const { bundleCoreThreads } = (await import(path.join(repoRoot, 'scripts', 'core-threads.mjs'))) as { bundleCoreThreads(outdir: string, builder: unknown): Promise<void> };
-  const outfile = path.join(outdir, 'routes-core.cjs');
+  const outfile = path.join(outdir, 'electron', 'routes-core.cjs');
+  const common = { bundle: true, platform: 'node', target: 'node22', logLevel: 'warning', legalComments: 'none' } as const;
   await Promise.all([
-    esbuild.build({ entryPoints: [childSource], outfile, bundle: true, platform: 'node', target: 'node22', format: 'cjs', logLevel: 'warning', legalComments: 'none', external: ['electron'],
-      // As in dist/electron/main.cjs: the core's modules fall back to __dirname where import.meta is empty.
-      logOverride: { 'empty-import-meta': 'silent' } }),
-    bundleCoreThreads(path.join(outdir, 'threads'), esbuild),
+    // As dist/electron/main.cjs; the core's modules fall back to __dirname where import.meta is empty.
+    esbuild.build({ ...common, entryPoints: [childSource], outfile, format: 'cjs', external: ['electron'], logOverride: { 'empty-import-meta': 'silent' } }),
+    bundleCoreThreads(path.join(outdir, 'electron', 'threads'), esbuild),
+    esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'standards', 'engine', 'worker.ts')], outfile: path.join(outdir, 'standards', 'standards-worker.mjs'), format: 'esm', packages: 'external' }),
   ]);
   return outfile;
 }
@@ -52,7 +52,8 @@ export class CoreProcess {
 
   static async start(runtime: CoreRuntime): Promise<CoreProcess> {
     if (runtime === 'tsx') return new CoreProcess(fork(childSource, [], { cwd: repoRoot, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), undefined);
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-core-'));
+    fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+    const folder = fs.mkdtempSync(path.join(repoRoot, 'bench', 'results', 'core-bundle-'));
     const entry = await bundle(folder);
     return new CoreProcess(fork(entry, [], { cwd: repoRoot, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), folder);
   }

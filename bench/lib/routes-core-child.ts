@@ -29,6 +29,8 @@ export interface CoreStartMessage {
   rendererDir: string;
   secret: string;
   concurrency: number;
+  /** As Electron's main does (electron/main.ts): warm the validation engine 3 s after start. */
+  warmValidation: boolean;
 }
 export type CoreMessage =
   | CoreStartMessage
@@ -51,6 +53,21 @@ export interface MemoryFigures {
   /** `process.memoryUsage()` when the sampled RSS (every 50 ms) was highest. */
   atPeakMb: { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   threads: number;
+  /** The RSS by kind of mapping now (MB; see `rssByKind`). */
+  byKind: RssByKind;
+}
+/**
+ * Where the process's resident memory is (MB), from /proc/self/smaps: `v8Pages`, the 256 KiB
+ * anonymous mappings V8 allocates its heaps' pages in (every isolate: the core's and its worker
+ * threads'); `mallocHeap`, the main malloc arena ([heap]: Buffers' and ArrayBuffers' memory among
+ * it, kept by the allocator once touched); `otherAnon`, other anonymous memory (thread stacks and
+ * arenas, code, large objects); `files`, mapped files (node's own binary, shared libraries).
+ */
+export interface RssByKind {
+  v8Pages: number;
+  mallocHeap: number;
+  otherAnon: number;
+  files: number;
 }
 export type CoreAnswer =
   | { type: 'ready'; origin: string; steps: StartSteps }
@@ -79,11 +96,25 @@ const sampler = setInterval(() => {
 }, 50);
 sampler.unref();
 
+function rssByKind(): RssByKind {
+  const kb = { v8Pages: 0, mallocHeap: 0, otherAnon: 0, files: 0 };
+  let kind: keyof RssByKind | undefined;
+  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [, start = '0', end = '0', name = ''] = mapping;
+      const sizeKb = (parseInt(end, 16) - parseInt(start, 16)) / 1024;
+      kind = name === '[heap]' ? 'mallocHeap' : name.startsWith('/') ? 'files' : name.startsWith('[') ? undefined : sizeKb === 256 ? 'v8Pages' : 'otherAnon';
+    } else if (kind && line.startsWith('Rss:')) kb[kind] += Number(line.split(/\s+/)[1] ?? 0);
+  }
+  return { v8Pages: Math.round(kb.v8Pages / 1024), mallocHeap: Math.round(kb.mallocHeap / 1024), otherAnon: Math.round(kb.otherAnon / 1024), files: Math.round(kb.files / 1024) };
+}
+
 const statusField = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? Number.NaN);
 
 async function start(message: CoreStartMessage): Promise<void> {
   const ports = { ...createMemoryPorts({ userDataDir: message.userDataDir }), clock: createSystemClock(), shell: 'electron' as const };
-  const app = createCoreApp(ports, { emulator: { autoStart: false }, uploads: { concurrency: message.concurrency, pollMinMs: 3_600_000, pollMaxMs: 3_600_000 } });
+  const app = createCoreApp(ports, { emulator: { autoStart: false }, standards: { warmOnStart: message.warmValidation }, uploads: { concurrency: message.concurrency, pollMinMs: 3_600_000, pollMaxMs: 3_600_000 } });
   core = app;
   const coreRss = mb(process.memoryUsage.rss());
   const call = async (channel: string, payload: unknown): Promise<void> => {
@@ -141,6 +172,7 @@ process.on('message', (message: CoreMessage) => {
           hwmMb: Math.round(statusField('VmHWM') / 1024),
           atPeakMb: { rss: mb(peakRss), heapUsed: mb(atPeak.heapUsed), heapTotal: mb(atPeak.heapTotal), external: mb(atPeak.external), arrayBuffers: mb(atPeak.arrayBuffers) },
           threads: statusField('Threads'),
+          byKind: rssByKind(),
         },
       });
       return;
