@@ -3,8 +3,8 @@
  * and talks to it. `bundle` (the default): bundled as scripts/build.mjs lays out dist/ (the core as
  * CommonJS for node22 with everything inlined, as dist/electron/main.cjs; its worker threads
  * beside it as `threads/<name>.cjs`; the validation engine's worker in `../standards/`), into a
- * temporary folder under bench/results (git-ignored; inside the repository, so that the standards
- * worker finds its packages and the artefacts as it does from dist/); `tsx`: the sources through
+ * temporary folder under .tmp/ (ignored by git and ESLint; inside the repository, so that the
+ * standards worker finds its packages and the artefacts as it does from dist/); `tsx`: the sources through
  * tsx, as `npm run start:browser` runs the browser shell (each worker thread then loads tsx too).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -52,8 +52,8 @@ export class CoreProcess {
 
   static async start(runtime: CoreRuntime): Promise<CoreProcess> {
     if (runtime === 'tsx') return new CoreProcess(fork(childSource, [], { cwd: repoRoot, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), undefined);
-    fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
-    const folder = fs.mkdtempSync(path.join(repoRoot, 'bench', 'results', 'core-bundle-'));
+    fs.mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+    const folder = fs.mkdtempSync(path.join(repoRoot, '.tmp', 'bench-core-'));
     const entry = await bundle(folder);
     return new CoreProcess(fork(entry, [], { cwd: repoRoot, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), folder);
   }
