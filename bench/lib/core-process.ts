@@ -4,8 +4,9 @@
  * CommonJS for node22 with everything inlined, as dist/electron/main.cjs; its worker threads
  * beside it as `threads/<name>.cjs`; the validation engine's worker in `../standards/`), into a
  * temporary folder under .tmp/ (ignored by git and ESLint; inside the repository, so that the
- * standards worker finds its packages and the artefacts as it does from dist/); `tsx`: the sources through
- * tsx, as `npm run start:browser` runs the browser shell (each worker thread then loads tsx too).
+ * standards worker finds its packages and the artefacts as it does from dist/); `tsx`: the
+ * sources through tsx, as `npm run start:browser` runs the browser shell (each worker thread then
+ * loads tsx too).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
