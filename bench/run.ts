@@ -75,6 +75,7 @@ const routesSchema = z.looseObject({
   bridgeCallsShare: z.number(),
   peakRssMb: z.number(),
   baseRssMb: z.number().optional(),
+  core: z.string().optional(),
 });
 
 const killsSchema = z.looseObject({ files: z.number(), faults: z.string(), kills: z.number(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
@@ -186,7 +187,7 @@ const benches: BenchSpec[] = [
         firstPost('the bridge', r.bridgeFirstPostMs),
         {
           bench: 'uploads-routes',
-          measure: 'Upload routes: peak RSS of the core (with the bridge server and the bare loop)',
+          measure: `Upload routes: peak RSS of the core's process (core and bridge server${r.core ? `, ${r.core === 'bundle' ? 'bundled' : 'through tsx'}` : ''})`,
           value: r.peakRssMb,
           unit: 'MB',
           budget: '≤ 300 MB',

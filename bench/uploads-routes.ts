@@ -7,40 +7,43 @@
  *     uploads.add`, its secret and Origin), 200 files a call as the renderer does; `bridge-json`
  *     (only with `--sides`) is the route before issue 12's sixth session, the bytes base64 in JSON;
  *   - bare POSTs of the same bodies at the same concurrency (the app's, `UPLOAD_CONCURRENCY`).
- * One core app (the real one: profile, login, handlers, journal, reading thread) takes every
- * drop. Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
+ * One core app (the real one: profile, login, handlers, journal, reading thread) and the bridge
+ * server take every drop, in a process of their own (bench/lib/routes-core-child.ts), bundled as
+ * the Electron build bundles the core (`--core tsx`: through tsx, as `npm run start:browser` runs),
+ * configured as the browser shell's core (`--warm-validation`: as Electron's main, which also warms
+ * the validation engine at start).
+ * Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
  * Ratios are the median of the rounds' route/bare. Also: drop → first POST on the wire (undici's
- * `sendHeaders` diagnostics channel), the bridge's share (time inside the `uploads.add` calls),
- * and the peak RSS of this process (the core; the emulator runs in its own).
+ * `sendHeaders` diagnostics channel, in the process that POSTs), the bridge's share (time inside
+ * the `uploads.add` calls), and the peak RSS of the core's process (its VmHWM; the emulator and
+ * this bench's process are not counted).
  *
- *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json]
+ *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json] [--core bundle|tsx] [--warm-validation]
  *
- * Every side reads its files from disk in its run: the bare loop reads and encodes; the bridge
- * route's renderer reads and encodes each call's files in its own process, as Chromium does
- * (bench/lib/bridge-renderer-child.ts; until issue 12's last session it did so in this process,
- * on the core's event loop, and its memory counted in the core's RSS); the handle route passes
- * paths. Following uploads (the shared poller) is
- * off while sending is measured, as in the earlier bench: it starts after a drop has been sent.
+ * Every side reads its files from disk in its run: the bare loop reads and encodes in this
+ * process; the bridge route's renderer reads each call's files and POSTs them to the core's
+ * bridge from this process, as Chromium does (bench/lib/bridge-renderer.ts); the handle route
+ * sends the paths to the core's process, as the preload does. Following uploads (the shared
+ * poller) is off while sending is measured, as in the earlier bench.
+ *
+ * Until issue 12's eighth session the core, the bridge server and the bare loop ran in this
+ * process under tsx, and the peak RSS was this process's (see docs/performance.md).
  */
 import { randomBytes } from 'node:crypto';
-import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { startBridgeServer, type BridgeServer } from '../electron/browser-shell/bridge-server';
-import type { DropAnswer, DropMessage } from './lib/bridge-renderer-child';
-import { createCoreApp, type CoreAppWithServices } from '../electron/core/app';
-import { createSystemClock } from '../electron/core/node-ports/clock';
-import { createMemoryPorts } from '../electron/core/testing/memory-ports';
 import { UPLOAD_CONCURRENCY } from '../electron/core/transfer/service';
+import { dropThroughBridge } from './lib/bridge-renderer';
+import { CoreProcess, type CoreRuntime } from './lib/core-process';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { inPool } from './lib/pool';
+import type { MemoryFigures, RssByKind, StartSteps } from './lib/routes-core-child';
 import { median } from './lib/stats';
 import { syncDisks } from './lib/sync-disks';
+import { absoluteNow, UploadWire } from './lib/upload-wire';
 
 /** `uploads.add` calls as the renderer plans them (renderer/src/features/uploads/batch/send-batch.ts). */
 const CALL_MAX_FILES = 200;
@@ -48,8 +51,11 @@ const FIRST_CALL_MAX_FILES = 8;
 const CALL_BUDGET_BYTES = 4 * 1024 * 1024;
 /** The app's own: the bare reference sends at the same concurrency. */
 const CONCURRENCY = UPLOAD_CONCURRENCY;
-const WINDOW = 'electron:1';
 const SETTLE_MS = 500;
+/** Before the first drop: the core's start-up work (the viewer's engine warming in its thread) has settled. */
+const START_SETTLE_MS = 3_000;
+/** With `--warm-validation`: the validation engine's warm-up starts 3 s after the core and takes seconds of CPU per worker. */
+const VALIDATION_SETTLE_MS = 20_000;
 
 type Side = 'bare' | 'handles' | 'bridge' | 'bridge-json';
 
@@ -67,6 +73,10 @@ export interface UploadRoutesResult {
   concurrency: number;
   latency: string;
   rounds: number;
+  /** How the core's process ran: bundled as the Electron build does, or through tsx. */
+  core: CoreRuntime;
+  /** The validation engine warmed at start, as Electron's main does (`--warm-validation`); the browser shell does not. */
+  warmValidation: boolean;
   bareMs: number;
   handlesMs: number;
   bridgeMs: number;
@@ -79,11 +89,18 @@ export interface UploadRoutesResult {
   bridgeCallsShare: number;
   /** The earlier bridge route (base64 JSON), when measured (`--sides …,bridge-json`). */
   bridgeJson?: { ms: number; ratio: number; roundRatios: number[]; firstPostMs: number; callsShare: number };
+  /** Peak RSS of the core's process (VmHWM, MB). */
   peakRssMb: number;
-  /** RSS once the core, the bridge and the renderer's process are up, before the first drop. */
+  /** RSS of the core's process once started and settled, before the first drop. */
   baseRssMb: number;
-  /** Where the peak's memory was (MB): the V8 heap in use, and Buffers / ArrayBuffers outside it. */
-  atPeakMb: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+  /** RSS of the core's process at each step of its start (MB). */
+  startMb: StartSteps;
+  /** Where the sampled peak's memory was (MB): the V8 heap in use, and Buffers / ArrayBuffers outside it. */
+  atPeakMb: MemoryFigures['atPeakMb'];
+  /** Threads of the core's process at the end (main, libuv, V8 platform, worker threads). */
+  coreThreads: number;
+  /** The core's RSS by kind of mapping (MB), before the first drop and at the end (bench/lib/routes-core-child.ts `RssByKind`). */
+  rssByKind: { base: RssByKind; end: RssByKind };
   ok: boolean;
 }
 
@@ -110,52 +127,12 @@ function makeSet(dir: string, set: string, count: number, sizeKb: number): FileS
   return { names, paths };
 }
 
-/** Watches undici's requests: the first POST /upload's headers on the wire, and every 202 answer. */
-class Wire {
-  #firstPost: number | undefined;
-  #accepted = 0;
-  #expected = 0;
-  #done: () => void = () => undefined;
-  readonly #onSend = (message: unknown): void => {
-    const { request: sent } = message as { request: { method: string; path: string } };
-    if (this.#firstPost === undefined && sent.method === 'POST' && sent.path.endsWith('/upload')) this.#firstPost = performance.now();
-  };
-  readonly #onHeaders = (message: unknown): void => {
-    const { request: sent, response } = message as { request: { method: string; path: string }; response: { statusCode: number } };
-    if (sent.method !== 'POST' || !sent.path.endsWith('/upload')) return;
-    if (response.statusCode !== 202) throw new Error(`The service answered ${response.statusCode} during the bench.`);
-    this.#accepted += 1;
-    if (this.#accepted === this.#expected) this.#done();
-  };
-
-  constructor() {
-    diagnostics.subscribe('undici:client:sendHeaders', this.#onSend);
-    diagnostics.subscribe('undici:request:headers', this.#onHeaders);
-  }
-
-  expect(count: number): Promise<void> {
-    this.#firstPost = undefined;
-    this.#accepted = 0;
-    this.#expected = count;
-    return new Promise((resolve) => (this.#done = resolve));
-  }
-
-  get firstPost(): number {
-    return this.#firstPost ?? Number.NaN;
-  }
-
-  close(): void {
-    diagnostics.unsubscribe('undici:client:sendHeaders', this.#onSend);
-    diagnostics.unsubscribe('undici:request:headers', this.#onHeaders);
-  }
-}
-
 const uploadBody = (name: string, bytes: Buffer, e2eId: string): string => JSON.stringify({ country: 'IT', file_name: name, e2e_id: e2eId, content: bytes.toString('base64') });
 
-async function bare(emulator: EmulatorProcess, set: FileSet, wire: Wire, tag: string): Promise<RunFigures> {
+async function bare(emulator: EmulatorProcess, set: FileSet, wire: UploadWire, tag: string): Promise<RunFigures> {
   const agent = new Agent({ connections: CONCURRENCY });
   const all = wire.expect(set.names.length);
-  const started = performance.now();
+  const started = absoluteNow();
   await inPool(set.names, CONCURRENCY, async (name, index) => {
     const bytes = await fs.promises.readFile(set.paths[index] ?? '');
     const response = await request(`${emulator.transferUrl}/upload`, {
@@ -166,10 +143,9 @@ async function bare(emulator: EmulatorProcess, set: FileSet, wire: Wire, tag: st
     });
     await response.body.text();
   });
-  await all;
-  const wallMs = performance.now() - started;
+  const sent = await all;
   await agent.close();
-  return { wallMs, firstPostMs: wire.firstPost - started, callsMs: 0 };
+  return { wallMs: sent.doneAt - started, firstPostMs: sent.firstPostAt - started, callsMs: 0 };
 }
 
 /** The renderer's calls (send-batch.ts `planCalls`): a small first one, then at most 200 files or 4 MiB of base64 each. */
@@ -192,86 +168,53 @@ const planCalls = (files: readonly string[]): string[][] => {
   return calls;
 };
 
-/** What Electron does: the preload grants each call's files, the renderer adds them by handle. */
-async function byHandles(core: CoreAppWithServices, set: FileSet, wire: Wire): Promise<RunFigures> {
+/** What Electron does: the preload hands the dropped files to main, which grants them; the renderer adds them by handle (in the core's process). */
+async function byHandles(core: CoreProcess, set: FileSet): Promise<RunFigures> {
   const calls = planCalls(set.paths);
-  const all = wire.expect(set.paths.length);
-  const started = performance.now();
-  let callsMs = 0;
-  for (const call of calls) {
-    const callStarted = performance.now();
-    const granted = await core.grantFiles(call, WINDOW);
-    const files = granted.map((grant) => ({ file: { kind: 'handle' as const, handle: grant?.handle ?? 'missing' } }));
-    const answer = await core.handle('uploads.add', { country: 'IT', files }, { caller: 'bench', window: WINDOW });
-    callsMs += performance.now() - callStarted;
-    if (!answer.ok || (answer.value as { rejected: unknown[] }).rejected.length > 0) throw new Error(`uploads.add refused the bench's files: ${JSON.stringify(answer).slice(0, 300)}`);
-  }
-  await all;
-  return { wallMs: performance.now() - started, firstPostMs: wire.firstPost - started, callsMs };
+  core.send({ type: 'expect', count: set.paths.length });
+  const sent = core.next('sent');
+  const added = core.next('added');
+  const started = absoluteNow();
+  core.send({ type: 'handles', calls });
+  const [{ figures }, { callsMs }] = await Promise.all([sent, added]);
+  return { wallMs: figures.doneAt - started, firstPostMs: figures.firstPostAt - started, callsMs };
 }
 
-/** The renderer's process (bench/lib/bridge-renderer-child.ts): reads, encodes and POSTs each call's files to the bridge. */
-function startRendererProcess(): ChildProcess {
-  return fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'bridge-renderer-child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** What the browser shell does: each call's files (binary, or base64 in JSON before), POSTed to the core's bridge from this process, as Chromium does. */
+async function byBridge(core: CoreProcess, origin: string, secret: string, set: FileSet, binary: boolean): Promise<RunFigures> {
+  core.send({ type: 'expect', count: set.names.length });
+  const sent = core.next('sent');
+  const calls = planCalls(set.paths);
+  const started = absoluteNow();
+  const [{ figures }, { callsMs }] = await Promise.all([sent, dropThroughBridge({ origin, secret, calls, binary })]);
+  return { wallMs: figures.doneAt - started, firstPostMs: figures.firstPostAt - started, callsMs };
 }
 
-/** What the browser shell does: each call's files (binary, or base64 in JSON before), through the loopback bridge, from the renderer's own process. */
-async function byBridge(renderer: ChildProcess, bridge: BridgeServer, secret: string, set: FileSet, wire: Wire, binary: boolean): Promise<RunFigures> {
-  const all = wire.expect(set.names.length);
-  const answered = new Promise<DropAnswer>((resolve, reject) => {
-    renderer.once('message', (answer) => resolve(answer as DropAnswer));
-    renderer.once('exit', (code) => reject(new Error(`The renderer's process ended (${code}) during the bench.`)));
-  });
-  const message: DropMessage = { origin: bridge.origin, secret, calls: planCalls(set.paths), binary };
-  renderer.send(message);
-  const answer = await answered;
-  if (answer.error) throw new Error(answer.error);
-  await all;
-  // The drop began in the renderer's process: its clock and this one's meet through their absolute time.
-  const started = answer.startedAt - performance.timeOrigin;
-  return { wallMs: performance.now() - started, firstPostMs: wire.firstPost - started, callsMs: answer.callsMs };
-}
-
-async function startCore(emulator: EmulatorProcess, userDataDir: string): Promise<CoreAppWithServices> {
-  const ports = { ...createMemoryPorts({ userDataDir }), clock: createSystemClock(), shell: 'electron' as const };
-  const core = createCoreApp(ports, { emulator: { autoStart: false }, uploads: { concurrency: CONCURRENCY, pollMinMs: 3_600_000, pollMaxMs: 3_600_000 } });
-  const call = async (channel: string, payload: unknown): Promise<void> => {
-    const answer = await core.handle(channel, payload, { caller: 'bench', window: WINDOW });
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
-  };
-  await call('profiles.save', { id: 'bench', name: 'Bench emulator', kind: 'remote', environment: 'sandbox', urls: emulator.urls });
-  await call('profiles.activate', { id: 'bench' });
-  await call('session.login', { email: emulator.account.email, password: emulator.account.password });
-  await call('uploads.list', {});
-  return core;
-}
-
-export async function runUploadRoutes(options: { files?: number; sizeKb?: number; rounds?: number; latency?: string; sides?: Side[] } = {}): Promise<UploadRoutesResult> {
+export async function runUploadRoutes(options: { files?: number; sizeKb?: number; rounds?: number; latency?: string; sides?: Side[]; core?: CoreRuntime; warmValidation?: boolean } = {}): Promise<UploadRoutesResult> {
   const files = options.files ?? 1000;
   const sizeKb = options.sizeKb ?? 64;
   const rounds = options.rounds ?? 3;
   const latency = options.latency ?? '20-80';
+  const runtime = options.core ?? 'bundle';
+  const warmValidation = options.warmValidation ?? false;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-'));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-data-'));
-  const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '3600000', '--faults', `latency=${latency}`]);
-  const core = await startCore(emulator, userDataDir);
-  const secret = randomBytes(24).toString('base64url');
   const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-routes-renderer-'));
-  const bridge = await startBridgeServer({ core, rendererDir, secret, port: 0 });
-  const renderer = startRendererProcess();
-  const wire = new Wire();
-  const baseRssMb = Math.round(process.memoryUsage.rss() / (1024 * 1024));
-  let peakRss = process.memoryUsage.rss();
-  let atPeak = process.memoryUsage();
-  const sampler = setInterval(() => {
-    const rss = process.memoryUsage.rss();
-    if (rss <= peakRss) return;
-    peakRss = rss;
-    atPeak = process.memoryUsage();
-  }, 50);
+  const emulator = await startEmulatorProcess(['--documents', '0', '--processing-delay', '3600000', '--faults', `latency=${latency}`]);
+  const wire = new UploadWire();
+  let core: CoreProcess | undefined;
   const figures: Record<Side, RunFigures[]> = { bare: [], handles: [], bridge: [], 'bridge-json': [] };
-  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const settle = (ms = SETTLE_MS): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
   try {
+    core = await CoreProcess.start(runtime);
+    const secret = randomBytes(24).toString('base64url');
+    const ready = core.next('ready');
+    core.send({ type: 'start', urls: emulator.urls, account: emulator.account, userDataDir, rendererDir, secret, concurrency: CONCURRENCY, warmValidation });
+    const { origin, steps } = await ready;
+    await settle(warmValidation ? VALIDATION_SETTLE_MS : START_SETTLE_MS);
+    const base = core.next('memory');
+    core.send({ type: 'memory' });
+    const { rssMb: baseRssMb, byKind: baseByKind } = (await base).figures;
     const order: Side[] = ['bare', ...(options.sides ?? ['handles', 'bridge']).filter((side) => side !== 'bare')];
     // Round 0 warms every side up (a tenth of the files) and is not counted.
     for (let round = 0; round <= rounds; round += 1) {
@@ -283,12 +226,15 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
         await settle();
         const run =
           side === 'bare' ? await bare(emulator, set, wire, String(round))
-          : side === 'handles' ? await byHandles(core, set, wire)
-          : await byBridge(renderer, bridge, secret, set, wire, side === 'bridge');
+          : side === 'handles' ? await byHandles(core, set)
+          : await byBridge(core, origin, secret, set, side === 'bridge');
         if (round > 0) figures[side].push(run);
         fs.rmSync(path.join(dir, `${side}-${round}`), { recursive: true, force: true });
       }
     }
+    const atEnd = core.next('memory');
+    core.send({ type: 'memory' });
+    const memory = (await atEnd).figures;
     const ratios = (side: Side): number[] => figures[side].map((run, index) => run.wallMs / (figures.bare[index]?.wallMs ?? Number.NaN));
     const rounded = (value: number, places = 3): number => Math.round(value * 10 ** places) / 10 ** places;
     const med = (side: Side, pick: (run: RunFigures) => number): number => median(figures[side].map(pick));
@@ -296,7 +242,6 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
     const bridgeRatio = median(ratios('bridge'));
     const handlesFirstPostMs = med('handles', (run) => run.firstPostMs);
     const bridgeFirstPostMs = med('bridge', (run) => run.firstPostMs);
-    const peakRssMb = Math.round(peakRss / (1024 * 1024));
     return {
       name: 'uploads-routes',
       files,
@@ -304,6 +249,8 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
       concurrency: CONCURRENCY,
       latency,
       rounds,
+      core: runtime,
+      warmValidation,
       bareMs: Math.round(med('bare', (run) => run.wallMs)),
       handlesMs: Math.round(med('handles', (run) => run.wallMs)),
       bridgeMs: Math.round(med('bridge', (run) => run.wallMs)),
@@ -325,36 +272,38 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
             },
           }
         : {}),
-      peakRssMb,
+      peakRssMb: memory.hwmMb,
       baseRssMb,
-      atPeakMb: { heapUsed: mb(atPeak.heapUsed), heapTotal: mb(atPeak.heapTotal), external: mb(atPeak.external), arrayBuffers: mb(atPeak.arrayBuffers) },
+      startMb: steps,
+      atPeakMb: memory.atPeakMb,
+      coreThreads: memory.threads,
+      rssByKind: { base: baseByKind, end: memory.byKind },
       // The earlier route (bridge-json) is measured for comparison only.
-      ok: order.every((side) => side === 'bare' || side === 'bridge-json' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && peakRssMb <= 300,
+      ok: order.every((side) => side === 'bare' || side === 'bridge-json' || (median(ratios(side)) <= 1.1 && med(side, (run) => run.firstPostMs) <= 150)) && memory.hwmMb <= 300,
     };
   } finally {
-    clearInterval(sampler);
-    renderer.disconnect();
     wire.close();
-    await bridge.close();
-    await core.dispose();
+    await core?.stop();
     await stopEmulatorProcess(emulator);
     for (const folder of [dir, userDataDir, rendererDir]) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
-function mb(bytes: number): number {
-  return Math.round(bytes / (1024 * 1024));
-}
-
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const { values } = parseArgs({ options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, rounds: { type: 'string' }, latency: { type: 'string' }, sides: { type: 'string' } } });
+  const { values } = parseArgs({ options: { files: { type: 'string' }, 'size-kb': { type: 'string' }, rounds: { type: 'string' }, latency: { type: 'string' }, sides: { type: 'string' }, core: { type: 'string' }, 'warm-validation': { type: 'boolean' } } });
+  if (values.core !== undefined && values.core !== 'bundle' && values.core !== 'tsx') {
+    process.stderr.write(`--core must be "bundle" or "tsx", not "${values.core}".\n`);
+    process.exit(2);
+  }
   const result = await runUploadRoutes({
     ...(values.files ? { files: Number(values.files) } : {}),
     ...(values['size-kb'] ? { sizeKb: Number(values['size-kb']) } : {}),
     ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
     ...(values.latency ? { latency: values.latency } : {}),
     ...(values.sides ? { sides: values.sides.split(',').filter((side): side is Side => side === 'handles' || side === 'bridge' || side === 'bridge-json') } : {}),
+    ...(values.core ? { core: values.core } : {}),
+    ...(values['warm-validation'] ? { warmValidation: true } : {}),
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(result.ok ? 0 : 1);
