@@ -8,23 +8,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { PageGlobals } from './page-globals';
+import { listUploadEntries } from './upload-entries';
 import { signInWithDemoAccount } from './session-helpers';
 
 const invoiceXml = (number: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>${number}</ID><IssueDate>2026-04-01</IssueDate></Invoice>\n`;
 
-const listEntries = async (page: Page): Promise<Array<{ fileName: string; origin: string; state: string }>> => {
-  const envelope = await page.evaluate(async () => {
-    const { acube } = globalThis as unknown as PageGlobals;
-    if (!acube) throw new Error('window.acube is missing');
-    return acube.invoke('uploads.list', {});
-  });
-  if (!envelope.ok) throw new Error(`uploads.list failed: ${envelope.error.message}`);
-  return envelope.value as Array<{ fileName: string; origin: string; state: string }>;
-};
 
 test.describe('a folder chosen in the host’s dialog', () => {
   test.use({ emulatorArgs: '--processing-delay 200' });
@@ -73,7 +63,7 @@ test.describe('a folder chosen in the host’s dialog', () => {
     await panel.getByRole('button', { name: 'Upload 4 files' }).click();
     await expect(page.getByRole('tab', { name: /^Done 4$/ })).toBeVisible({ timeout: 60_000 });
 
-    const entries = await listEntries(page);
+    const entries = await listUploadEntries(page);
     expect(entries.map((entry) => entry.fileName).sort()).toEqual(['invoice-1.xml', 'invoice-2.xml', 'invoice-3.xml', 'invoice-4.xml']);
     // Read by the core from the chosen folder (not bytes sent by the page).
     expect(entries.map((entry) => entry.origin).sort()).toEqual([1, 2, 3].map((n) => join(folder, `invoice-${n}.xml`)).concat(join(folder, 'week-2', 'invoice-4.xml')));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { EmulatorStartupLine } from './browser-shell-process';
 import { expect, test } from './fixtures';
-import type { PageGlobals } from './page-globals';
+import { listUploadEntries } from './upload-entries';
 import { saveScreenshot } from './screenshots';
 import { header, signInScreen, signInWithDemoAccount, demoButtonName } from './session-helpers';
 import { repoRoot } from './shell-choice';
@@ -55,16 +55,6 @@ const batchPanel = (page: Page): Locator => page.getByRole('region', { name: 'Fi
 const rows = (page: Page): Locator => page.getByRole('table', { name: 'Uploads' }).locator('[role="rowgroup"] > [role="row"]');
 const row = (page: Page, fileName: string): Locator => rows(page).filter({ hasText: fileName });
 
-/** The page's own bridge, as the renderer uses it (works in both shells). */
-const listEntries = async (page: Page): Promise<Array<{ fileName: string; e2eId: string; state: string }>> => {
-  const envelope = await page.evaluate(async () => {
-    const { acube } = globalThis as unknown as PageGlobals;
-    if (!acube) throw new Error('window.acube is missing');
-    return acube.invoke('uploads.list', {});
-  });
-  if (!envelope.ok) throw new Error(`uploads.list failed: ${envelope.error.message}`);
-  return envelope.value as Array<{ fileName: string; e2eId: string; state: string }>;
-};
 
 /** Asks the emulator itself (not the app) how many uploads carry each End-to-end ID. */
 const uploadsOnService = async (emulator: EmulatorStartupLine, e2eIds: readonly string[]): Promise<Map<string, number>> => {
@@ -215,7 +205,7 @@ test.describe('uploads', () => {
       await expect(page.getByRole('tab', { name: /^Done 20$/ })).toBeVisible({ timeout: 90_000 });
       await expect(page.getByRole('tab', { name: /^All 20$/ })).toBeVisible();
 
-      const entries = await listEntries(page);
+      const entries = await listUploadEntries(page);
       expect(entries).toHaveLength(20);
       expect(new Set(entries.map((entry) => entry.fileName)).size).toBe(20);
       if (shell.emulator === null) throw new Error('The browser shell reported no emulator.');
