@@ -3,8 +3,8 @@
  * the core: file bytes → `viewer.open` (unwrap, recognise, lay out) → `viewer.render` (the official
  * stylesheet in the SaxonJS worker, output wrapped for the sandboxed frame). Painting the frame in
  * the renderer is not included (see docs/performance.md).
- * - first FatturaPA after start (the engine warms up as the core starts; opened 3 s later) ≤ 1500 ms;
- *   the fully cold figure (no warm-up) is printed beside it
+ * - first FatturaPA after start ≤ 1500 ms: the engine starts when the first file is opened (the app's
+ *   way since issue 12's eighth session); the earlier method (warmed since start, opened 3 s later) beside it
  * - a typical FatturaPA, warm ≤ 400 ms (median)
  * - a 500-line FatturaPA ≤ 3000 ms
  * - UBL layouts (open + normalized view) ≤ 200 ms (median)
@@ -43,7 +43,8 @@ export async function runViewerBench(samples = 7): Promise<{ checks: BenchCheck[
   } finally {
     await cold.close();
   }
-  // As the app does: the engine starts warming when the core starts; the user opens a file 3 s later (the first screen alone takes longer to appear).
+  // The earlier method of the first FatturaPA: the engine warmed as the core started, the file opened 3 s later. Since issue 12's eighth
+  // session the app starts the engine when the first file is opened (the cold figure above is now the app's first FatturaPA).
   const engine = createXsltStylesheetEngine(root);
   engine.warm();
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -73,8 +74,8 @@ export async function runViewerBench(samples = 7): Promise<{ checks: BenchCheck[
     const ublMs = median(ubl);
     return {
       checks: [
-        { bench: 'viewer', measure: 'Cold engine (no warm-up): worker + SaxonJS + SEF load + first render', value: round(coldMs), unit: 'ms', budget: null, ok: null, note: 'one sample' },
-        { bench: 'viewer', measure: 'First FatturaPA after start (engine warming since start, file opened 3 s later)', value: round(firstMs), unit: 'ms', budget: '≤ 1500 ms', ok: firstMs <= 1500, note: 'one sample' },
+        { bench: 'viewer', measure: 'First FatturaPA after start: the engine starts at the first open (worker + SaxonJS + SEF load + first render)', value: round(coldMs), unit: 'ms', budget: '≤ 1500 ms', ok: coldMs <= 1500, note: 'one sample; the app warms the engine at the first open since 2026-11-26' },
+        { bench: 'viewer', measure: 'First FatturaPA, earlier method (engine warming since start, file opened 3 s later)', value: round(firstMs), unit: 'ms', budget: null, ok: null, note: 'one sample' },
         { bench: 'viewer', measure: 'Typical FatturaPA, warm: open + AdE stylesheet', value: round(warmMs), unit: 'ms', budget: '≤ 400 ms', ok: warmMs <= 400, note: `median of ${samples}` },
         { bench: 'viewer', measure: '500-line FatturaPA: open + AdE stylesheet', value: round(bigMs), unit: 'ms', budget: '≤ 3000 ms', ok: bigMs <= 3000, note: 'one sample' },
         { bench: 'viewer', measure: 'UBL layouts (5 types): open + normalized view', value: round(ublMs), unit: 'ms', budget: '≤ 200 ms', ok: ublMs <= 200, note: `median of ${ubl.length}` },

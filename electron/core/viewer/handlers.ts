@@ -8,15 +8,23 @@ import { createXsltStylesheetEngine, findStandardsRoot } from './xslt-engine';
 export const createViewerHandlers: HandlerFactory = (services) => {
   const root = findStandardsRoot();
   const engine = root ? createXsltStylesheetEngine(root) : undefined;
-  if (engine) {
-    // SaxonJS and the stylesheets load in the worker while the app starts, so the first document opens warm.
-    engine.warm();
-    services.onDispose(() => engine.close());
-  }
+  if (engine) services.onDispose(() => engine.close());
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
   const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
+  /**
+   * SaxonJS and the stylesheets load in their worker when the first file is opened, while its own
+   * view is shown: not at start, where the warm worker held ~85 MB for the whole session to spare
+   * ~0.3 s once (docs/performance.md, issue 12's eighth session).
+   */
+  let warmed = false;
+  const warmOnFirstUse = (): void => {
+    if (warmed || !engine) return;
+    warmed = true;
+    engine.warm();
+  };
   return {
     'viewer.open': async (input, context) => {
+      warmOnFirstUse();
       if ('base64' in input) return viewer.open(input.name, input.base64, input.destinationId);
       // A granted handle (Electron): main reads the file the user picked or dropped; the size is checked first.
       const file = await readFileRef(await resolveFileRef(input.handle, services.files, context), { maxBytes: VIEWER_MAX_FILE_BYTES, what: 'file' });
