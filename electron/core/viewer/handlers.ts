@@ -11,20 +11,12 @@ export const createViewerHandlers: HandlerFactory = (services) => {
   if (engine) services.onDispose(() => engine.close());
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
   const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
-  /**
-   * SaxonJS and the stylesheets load in their worker when the first file is opened, while its own
-   * view is shown: not at start, where the warm worker held ~85 MB for the whole session to spare
-   * ~0.3 s once (docs/performance.md, issue 12's eighth session).
-   */
-  let warmed = false;
-  const warmOnFirstUse = (): void => {
-    if (warmed || !engine) return;
-    warmed = true;
-    engine.warm();
-  };
   return {
     'viewer.open': async (input, context) => {
-      warmOnFirstUse();
+      // SaxonJS and the stylesheets load in their worker when a file is first opened, while its own view
+      // is shown: not at start, where the warm worker held ~85 MB all session to spare ~0.3 s once
+      // (docs/performance.md, issue 12's eighth session).
+      engine?.warm();
       if ('base64' in input) return viewer.open(input.name, input.base64, input.destinationId);
       // A granted handle (Electron): main reads the file the user picked or dropped; the size is checked first.
       const file = await readFileRef(await resolveFileRef(input.handle, services.files, context), { maxBytes: VIEWER_MAX_FILE_BYTES, what: 'file' });

@@ -107,7 +107,7 @@ interface Pending {
 }
 
 export interface XsltStylesheetEngine extends StylesheetEngine {
-  /** Starts the worker and loads SaxonJS and the FatturaPA/KSeF stylesheets in it, so the first document renders warm. */
+  /** Starts the worker and loads SaxonJS and the FatturaPA/KSeF stylesheets in it, so the first document renders warm; once per engine. */
   warm(): void;
   close(): Promise<void>;
 }
@@ -152,8 +152,12 @@ export function createXsltStylesheetEngine(root: string, options: { timeoutMs?: 
     return created;
   };
 
+  let warmed = false;
+
   return {
     warm() {
+      if (warmed) return;
+      warmed = true;
       const sefs = ['fatturapa-ade', 'ksef-fa2'].flatMap((sheet) =>
         ['FPA12', 'FPR12'].map((label) => artefactFor(sheet as StylesheetId, label)),
       );
