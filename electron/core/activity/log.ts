@@ -32,6 +32,25 @@ export interface ActivityLog {
   readonly filePath: string;
 }
 
+/** Lines a service writes without waiting for them, and a way to wait for them all when it is disposed. */
+export interface BackgroundRecorder {
+  record(record: ActivityRecord): void;
+  settled(): Promise<void>;
+}
+
+export function backgroundRecorder(log: ActivityLog): BackgroundRecorder {
+  const writing = new Set<Promise<void>>();
+  return {
+    record(record) {
+      const written = log.record(record).finally(() => writing.delete(written));
+      writing.add(written);
+    },
+    async settled() {
+      await Promise.all(writing);
+    },
+  };
+}
+
 export interface ActivityLogDeps {
   folder: string;
   settings: SettingsStore;

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError, because, isAppError, reason, reasonOf, syncRuleSchema, type ErrorReason, type DocumentRecord, type SyncRule, type SyncRuleDraft, type SyncRuleStatus } from '../../../shared/contract';
-import type { ActivityLog } from '../activity/log';
+import { backgroundRecorder, type ActivityLog } from '../activity/log';
 import type { DocumentsApi } from '../documents/api';
 import { checkTemplate } from '../documents/bulk/file-names';
 import { documentTypeWords } from '../documents/paths';
@@ -117,6 +117,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const backoffBase = deps.backoffBaseMs ?? 30_000;
   const kickDelay = deps.kickDelayMs ?? 2_000;
   let disposed = false;
+  // Activity lines are written in the background; disposing waits for them (nothing is written after it).
+  const activity = backgroundRecorder(deps.activity);
 
   const rules = (): SyncRule[] => {
     const parsed = z.array(syncRuleSchema).safeParse(deps.settings.get<unknown>(RULES_KEY) ?? []);
@@ -213,7 +215,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         if (result.failures.length > 0) say(runtime, `${result.counts.failed} document(s) could not be saved; they are tried again on the next run.`, reason('folders.syncSomeFailed', { failed: result.counts.failed }));
         if (result.newRecords.length > 0) deps.notifier.notify(`Ledgerdesk · ${rule.name}`, notificationText(result.newRecords));
         if (result.counts.written > 0 || result.counts.failed > 0 || result.counts.marked > 0) {
-          void deps.activity.record({
+          activity.record({
             action: 'sync.run',
             target: `${rule.name} → ${rule.folder}`,
             outcome: result.counts.failed > 0 ? 'failed' : 'ok',
@@ -254,7 +256,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     else say(runtime, message, (isAppError(error) ? reasonOf(error.details) : undefined) ?? reason('folders.syncRunFailed', { said: message }));
     deps.logger.warn('Sync: a run failed', { ruleId: rule.id, code, failuresInRow: runtime.failuresInRow });
     // Once per spell of failures, not at every retry.
-    if (runtime.failuresInRow === 1) void deps.activity.record({ action: 'sync.run', target: `${rule.name} → ${rule.folder}`, outcome: 'failed', detail: message });
+    if (runtime.failuresInRow === 1) activity.record({ action: 'sync.run', target: `${rule.name} → ${rule.folder}`, outcome: 'failed', detail: message });
     schedule(rule, delay);
   }
 
@@ -329,6 +331,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     async dispose() {
       disposed = true;
       await Promise.all([...runtimes.values()].map((runtime) => stop(runtime)));
+      await activity.settled();
     },
   };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { AppError, because, reason, reasonOf, type ErrorReason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
-import type { ActivityLog } from '../activity/log';
+import { backgroundRecorder, type ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
 import type { FileHandles } from '../files/handles';
 import type { Invoke } from '../handlers';
@@ -84,6 +84,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   let saving: Promise<void> = Promise.resolve();
   let working: Promise<void> = Promise.resolve();
   let disposed = false;
+  // Activity lines are written in the background; disposing waits for them (nothing is written after it).
+  const activity = backgroundRecorder(deps.activity);
 
   const configs = (): WatchedFolder[] => deps.settings.get<WatchedFolder[]>(SETTINGS_KEY) ?? [];
   const journalNow = async (): Promise<WatchJournal> => (journal ??= await loadWatchJournal(deps.journalPath));
@@ -407,7 +409,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       });
     }
     await save();
-    void deps.activity.record({
+    activity.record({
       action: 'watch.file',
       target: watch.config.folder,
       detail: `${result.entries.length} file(s) picked up for ${watch.config.country}${result.rejected.length > 0 ? `, ${result.rejected.length} refused by the checks` : ''}`,
@@ -565,7 +567,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       deps.settings.set(SETTINGS_KEY, [...configs().filter((candidate) => candidate.country !== input.country), config]);
       await journalNow();
       await startWatch(config);
-      void deps.activity.record({ action: 'watch.folderSaved', target: folder, detail: `${config.country}${config.paused ? ', paused' : ''}` });
+      activity.record({ action: 'watch.folderSaved', target: folder, detail: `${config.country}${config.paused ? ', paused' : ''}` });
       emit();
       return statusOf(config);
     },
@@ -585,7 +587,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       deps.settings.set(SETTINGS_KEY, configs().map((candidate) => (candidate.country === country ? updated : candidate)));
       if (paused) await stopWatch(country);
       else await startWatch(updated);
-      void deps.activity.record({ action: 'watch.folderSaved', target: config.folder, detail: paused ? 'paused' : 'resumed' });
+      activity.record({ action: 'watch.folderSaved', target: config.folder, detail: paused ? 'paused' : 'resumed' });
       emit();
       return statusOf(updated);
     },
@@ -606,6 +608,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       for (const country of [...watches.keys()]) await stopWatch(country);
       await working;
       await saving;
+      await activity.settled();
     },
   };
 }
