@@ -74,8 +74,10 @@ const routesSchema = z.looseObject({
   handlesCallsShare: z.number(),
   bridgeCallsShare: z.number(),
   peakRssMb: z.number(),
+  enginePeakRssMb: z.number().nullable().optional(),
   baseRssMb: z.number().optional(),
   core: z.string().optional(),
+  warmValidation: z.boolean().optional(),
 });
 
 const killsSchema = z.looseObject({ files: z.number(), faults: z.string(), kills: z.number(), ms: z.number(), uncertainSends: z.number(), duplicated: z.number(), lost: z.number(), ok: z.boolean() });
@@ -165,7 +167,8 @@ const benches: BenchSpec[] = [
   {
     name: 'uploads-routes',
     script: 'bench/uploads-routes.ts',
-    args: [],
+    // Electron's configuration: its main also warms the validation engine (in the engine's own process) after start.
+    args: ['--warm-validation'],
     timeoutMs: 900_000,
     checks: (line) => {
       const r = routesSchema.parse(line);
@@ -192,8 +195,11 @@ const benches: BenchSpec[] = [
           unit: 'MB',
           budget: '≤ 300 MB',
           ok: r.peakRssMb <= 300,
-          ...(typeof r.baseRssMb === 'number' ? { note: `${r.baseRssMb} MB once started, before the first drop` } : {}),
+          ...(typeof r.baseRssMb === 'number' ? { note: `${r.baseRssMb} MB once started, before the first drop${r.warmValidation ? '; validation engine warmed, as Electron does' : ''}` } : {}),
         },
+        ...(typeof r.enginePeakRssMb === 'number'
+          ? [{ bench: 'uploads-routes', measure: "Upload routes: peak RSS of the validation engine's own process (warmed at start, as Electron does)", value: r.enginePeakRssMb, unit: 'MB', budget: null, ok: null, note: `core + engine ${r.peakRssMb + r.enginePeakRssMb} MB` }]
+          : []),
       ];
     },
   },

@@ -11,12 +11,15 @@
  * server take every drop, in a process of their own (bench/lib/routes-core-child.ts), bundled as
  * the Electron build bundles the core (`--core tsx`: through tsx, as `npm run start:browser` runs),
  * configured as the browser shell's core (`--warm-validation`: as Electron's main, which also warms
- * the validation engine at start).
+ * the validation engine 3 s after start; `npm run bench` measures that configuration). Since issue
+ * 12's ninth session the validation engine runs in a process of its own (standards/engine/remote.ts;
+ * under Electron a utility process): its peak RSS is reported beside the core's (`enginePeakRssMb`),
+ * not inside it.
  * Per round, each side sends 1 000 fresh files of 64 KB; the order of the three rotates.
  * Ratios are the median of the rounds' route/bare. Also: drop → first POST on the wire (undici's
  * `sendHeaders` diagnostics channel, in the process that POSTs), the bridge's share (time inside
- * the `uploads.add` calls), and the peak RSS of the core's process (its VmHWM; the emulator and
- * this bench's process are not counted).
+ * the `uploads.add` calls), and the peak RSS of the core's process (its VmHWM; the emulator, the
+ * validation engine's process and this bench's process are not counted in it).
  *
  *   npx tsx bench/uploads-routes.ts [--files 1000] [--size-kb 64] [--rounds 3] [--latency 20-80] [--sides handles,bridge,bridge-json] [--core bundle|tsx] [--warm-validation]
  *
@@ -91,6 +94,8 @@ export interface UploadRoutesResult {
   bridgeJson?: { ms: number; ratio: number; roundRatios: number[]; firstPostMs: number; callsShare: number };
   /** Peak RSS of the core's process (VmHWM, MB). */
   peakRssMb: number;
+  /** Peak RSS of the validation engine's own process (VmHWM, MB), null when it never started (no `--warm-validation`). */
+  enginePeakRssMb: number | null;
   /** RSS of the core's process once started and settled, before the first drop. */
   baseRssMb: number;
   /** RSS of the core's process at each step of its start (MB). */
@@ -273,6 +278,7 @@ export async function runUploadRoutes(options: { files?: number; sizeKb?: number
           }
         : {}),
       peakRssMb: memory.hwmMb,
+      enginePeakRssMb: memory.engineHwmMb,
       baseRssMb,
       startMb: steps,
       atPeakMb: memory.atPeakMb,

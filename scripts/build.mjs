@@ -6,6 +6,7 @@
  *   dist/electron/preload.cjs  ONE CommonJS file that requires only 'electron' (sandboxed preload)
  *   dist/electron/threads/     the core's worker threads (electron/core/files/threads/*.worker.ts), started by main.cjs
  *   dist/emulator/cli.mjs      the emulator, so Electron (ELECTRON_RUN_AS_NODE) and packaged apps run it without tsx
+ *   dist/standards/            the standards engine's process and worker threads (scripts/standards-bundles.mjs)
  *   dist/renderer/             vite build
  * `--renderer-only`: only the renderer, and only when dist/renderer/index.html is missing or older than
  * its sources (renderer/, shared/, vite.config.ts); a fast no-op otherwise.
@@ -20,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileStandards } from './compile-standards.mjs';
 import { bundleCoreThreads } from './core-threads.mjs';
+import { bundleStandards } from './standards-bundles.mjs';
 import { isUpToDate } from './freshness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +31,7 @@ const isFresh = (output, sources) => isUpToDate(join(root, output), sources.map(
 const rendererIsFresh = () => isFresh('dist/renderer/index.html', ['renderer', 'shared', 'vite.config.ts', 'package.json']);
 const emulatorIsFresh = () =>
   isFresh('dist/emulator/cli.mjs', ['emulator', 'standards/engine', 'shared', 'package.json']) &&
-  isFresh('dist/standards/standards-worker.mjs', ['standards/engine', 'package.json']);
+  ['standards-worker', 'standards-host', 'stylesheet-worker'].every((name) => isFresh(`dist/standards/${name}.mjs`, ['standards/engine', 'standards/render', 'package.json']));
 
 const run = (command, args) =>
   new Promise((resolvePromise, reject) => {
@@ -98,17 +100,6 @@ const emulatorBundle = async (esbuild) => {
   if (existsSync(seedFixtures)) cpSync(seedFixtures, target, { recursive: true });
 };
 
-/** The standards engine's worker thread, beside the bundles that start it (../standards/ from dist/electron and dist/emulator). */
-const standardsWorkerBundle = (esbuild) =>
-  esbuild.build({
-    ...common,
-    entryPoints: [join(root, 'standards', 'engine', 'worker.ts')],
-    outfile: join(root, 'dist', 'standards', 'standards-worker.mjs'),
-    format: 'esm',
-    // saxon-js and libxml2-wasm load their own files (the wasm binary) from node_modules.
-    packages: 'external',
-  });
-
 const buildBundles = async () => {
   const esbuild = await import('esbuild');
   log('Bundling dist/electron/main.cjs, dist/electron/preload.cjs and dist/emulator/cli.mjs…');
@@ -131,7 +122,7 @@ const buildBundles = async () => {
       metafile: true,
     }),
     emulatorBundle(esbuild),
-    standardsWorkerBundle(esbuild),
+    bundleStandards(join(root, 'dist', 'standards'), esbuild),
     bundleCoreThreads(join(root, 'dist', 'electron', 'threads'), esbuild),
   ]);
   checkPreloadRequires(preload.metafile);
@@ -150,7 +141,7 @@ const main = async () => {
       else {
         log('Bundling dist/emulator/cli.mjs…');
         const esbuild = await import('esbuild');
-        await Promise.all([emulatorBundle(esbuild), standardsWorkerBundle(esbuild)]);
+        await Promise.all([emulatorBundle(esbuild), bundleStandards(join(root, 'dist', 'standards'), esbuild)]);
       }
     }
     if (args.includes('--renderer-only')) {

@@ -93,8 +93,8 @@ describe('the packaged app holds what the viewer and the standards engine read a
     expect(packs(['dist/**'], 'standards/sef/manifest.json')).toBe(false);
   });
 
-  it('packs the bundles: main, renderer, emulator and the standards worker (engine.ts starts it from ../standards/)', () => {
-    for (const path of [config.extraMetadata.main, 'dist/renderer/index.html', 'dist/emulator/cli.mjs', 'dist/standards/standards-worker.mjs']) {
+  it("packs the bundles: main, renderer, emulator, the standards engine's process and its worker (remote.ts and engine.ts start them from ../standards/)", () => {
+    for (const path of [config.extraMetadata.main, 'dist/renderer/index.html', 'dist/emulator/cli.mjs', 'dist/standards/standards-worker.mjs', 'dist/standards/standards-host.mjs', 'dist/standards/stylesheet-worker.mjs']) {
       expect(packs(config.files, path), path).toBe(true);
     }
   });

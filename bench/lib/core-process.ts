@@ -2,7 +2,7 @@
  * Starts bench/lib/routes-core-child.ts (the core and the bridge server) in a process of its own
  * and talks to it. `bundle` (the default): bundled as scripts/build.mjs lays out dist/ (the core as
  * CommonJS for node22 with everything inlined, as dist/electron/main.cjs; its worker threads
- * beside it as `threads/<name>.cjs`; the validation engine's worker in `../standards/`), into a
+ * beside it as `threads/<name>.cjs`; the validation engine's process and worker in `../standards/`), into a
  * temporary folder under .tmp/ (ignored by git and ESLint; inside the repository, so that the
  * standards worker finds its packages and the artefacts as it does from dist/); `tsx`: the
  * sources through tsx, as `npm run start:browser` runs the browser shell (each worker thread then
@@ -23,13 +23,14 @@ const childSource = path.join(here, 'routes-core-child.ts');
 async function bundle(outdir: string): Promise<string> {
   const esbuild = await import('esbuild');
   const { bundleCoreThreads } = (await import(path.join(repoRoot, 'scripts', 'core-threads.mjs'))) as { bundleCoreThreads(outdir: string, builder: unknown): Promise<void> };
+  const { bundleStandards } = (await import(path.join(repoRoot, 'scripts', 'standards-bundles.mjs'))) as { bundleStandards(outdir: string, builder: unknown): Promise<void> };
   const outfile = path.join(outdir, 'electron', 'routes-core.cjs');
   const common = { bundle: true, platform: 'node', target: 'node22', logLevel: 'warning', legalComments: 'none' } as const;
   await Promise.all([
     // As dist/electron/main.cjs; the core's modules fall back to __dirname where import.meta is empty.
     esbuild.build({ ...common, entryPoints: [childSource], outfile, format: 'cjs', external: ['electron'], logOverride: { 'empty-import-meta': 'silent' } }),
     bundleCoreThreads(path.join(outdir, 'electron', 'threads'), esbuild),
-    esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'standards', 'engine', 'worker.ts')], outfile: path.join(outdir, 'standards', 'standards-worker.mjs'), format: 'esm', packages: 'external' }),
+    bundleStandards(path.join(outdir, 'standards'), esbuild),
   ]);
   return outfile;
 }

@@ -16,6 +16,7 @@ import { startBridgeServer, type BridgeServer } from '../../electron/browser-she
 import { createCoreApp, type CoreAppWithServices } from '../../electron/core/app';
 import { createSystemClock } from '../../electron/core/node-ports/clock';
 import { createMemoryPorts } from '../../electron/core/testing/memory-ports';
+import { forkNodeEngineProcess } from '../../standards/engine/remote';
 import { UploadWire, type WireFigures } from './upload-wire';
 
 const WINDOW = 'electron:1';
@@ -55,6 +56,8 @@ export interface MemoryFigures {
   threads: number;
   /** The RSS by kind of mapping now (MB; see `rssByKind`). */
   byKind: RssByKind;
+  /** The validation engine's own process (a child of this one, as Electron's utility process is): its VmHWM (MB), null when none started. */
+  engineHwmMb: number | null;
 }
 /**
  * Where the process's resident memory is (MB), from /proc/self/smaps: `v8Pages`, the 256 KiB
@@ -110,10 +113,26 @@ function rssByKind(): RssByKind {
   return { v8Pages: Math.round(kb.v8Pages / 1024), mallocHeap: Math.round(kb.mallocHeap / 1024), otherAnon: Math.round(kb.otherAnon / 1024), files: Math.round(kb.files / 1024) };
 }
 
-const statusField = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? Number.NaN);
+const statusField = (name: string, pid: number | 'self' = 'self'): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+
+/** The engine processes this core started (one, unless one died and was replaced). */
+const enginePids: number[] = [];
+const engineHwmMb = (): number | null => {
+  const alive = enginePids.filter((pid) => fs.existsSync(`/proc/${pid}/status`));
+  return alive.length === 0 ? null : alive.reduce((sum, pid) => sum + Math.round(statusField('VmHWM', pid) / 1024), 0);
+};
 
 async function start(message: CoreStartMessage): Promise<void> {
-  const ports = { ...createMemoryPorts({ userDataDir: message.userDataDir }), clock: createSystemClock(), shell: 'electron' as const };
+  const ports = {
+    ...createMemoryPorts({ userDataDir: message.userDataDir }),
+    clock: createSystemClock(),
+    shell: 'electron' as const,
+    engineProcess: (entry: string) => {
+      const channel = forkNodeEngineProcess(entry);
+      if (channel.pid !== undefined) enginePids.push(channel.pid);
+      return channel;
+    },
+  };
   const app = createCoreApp(ports, { emulator: { autoStart: false }, standards: { warmOnStart: message.warmValidation }, uploads: { concurrency: message.concurrency, pollMinMs: 3_600_000, pollMaxMs: 3_600_000 } });
   core = app;
   const coreRss = mb(process.memoryUsage.rss());
@@ -173,6 +192,7 @@ process.on('message', (message: CoreMessage) => {
           atPeakMb: { rss: mb(peakRss), heapUsed: mb(atPeak.heapUsed), heapTotal: mb(atPeak.heapTotal), external: mb(atPeak.external), arrayBuffers: mb(atPeak.arrayBuffers) },
           threads: statusField('Threads'),
           byKind: rssByKind(),
+          engineHwmMb: engineHwmMb(),
         },
       });
       return;

@@ -4,6 +4,7 @@
  * file and plain Node.
  */
 import type { SecretStorageInfo } from '../../shared/contract';
+import type { EngineProcessLauncher } from '../../standards/engine/host-protocol';
 
 export interface SettingsStore {
   get<T>(key: string): T | undefined;
@@ -100,6 +101,8 @@ export interface Ports {
   emulatorHost?: EmulatorHost;
   shell: 'electron' | 'browser';
   appVersion: string;
+  /** Starts the standards engine's process; defaults to a Node child (`forkNodeEngineProcess`). Electron uses a utility process. */
+  engineProcess?: EngineProcessLauncher;
   /** Absent when the host cannot print to PDF (then the viewer offers the system print dialog only). */
   pdfPrinter?: PdfPrinter;
 }

@@ -20,6 +20,7 @@ import { createSessionService, type SessionService, type SessionTiming } from '.
 import { createEmulatorRunner, type EmulatorRunner } from './emulator-runner/runner';
 import { createCoreEvents, type CoreEvents } from './events';
 import { createFileHandles, type FileHandles } from './files/handles';
+import { createEngineProcess, type EngineProcess } from '../../standards/engine/remote';
 import { ProfileAgents, type AgentTuning } from './http/agents';
 import { createHttpClient, type HttpClient } from './http/client';
 import type { RetryPolicy } from './http/retry';
@@ -71,6 +72,11 @@ export interface CoreServices {
   activity: ActivityLog;
   /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
   files: FileHandles;
+  /**
+   * The process that parses untrusted documents with the official artefacts: validation and the
+   * viewer's stylesheets (standards/engine/remote.ts). Started on first use; ended on dispose.
+   */
+  engines: EngineProcess;
   /** Tuning the host asked for (tests, benches). */
   options: CoreOptions;
   /** Desktop notifications of the core, in the user's language. */
@@ -225,10 +231,12 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   let disposed = false;
 
   const files = createFileHandles({ clock: ports.clock });
+  const engines = createEngineProcess(ports.engineProcess ? { launch: ports.engineProcess } : {});
 
   return {
     ports,
     files,
+    engines,
     options,
     logger,
     events,
@@ -300,7 +308,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
           logger.warn('A cleanup step failed while shutting down', { message: (error as Error).message });
         }
       }
-      await emulator.stop();
+      await Promise.all([emulator.stop(), engines.close()]);
       await agents.closeAll();
     },
   };

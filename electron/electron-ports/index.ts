@@ -8,6 +8,7 @@ import { createElectronPdfPrinter } from './pdf-printer';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createElectronSettingsStore } from './settings-store';
 import { utilityEmulatorHost } from './utility-emulator-host';
+import { utilityEngineProcess } from './utility-engine-process';
 
 export interface ElectronPortsOptions {
   emulatorLaunch: EmulatorLaunch;
@@ -28,6 +29,7 @@ export const createElectronPorts = async (options: ElectronPortsOptions): Promis
     userDataDir,
     emulatorLaunch: options.emulatorLaunch,
     emulatorHost: utilityEmulatorHost,
+    engineProcess: utilityEngineProcess,
     shell: 'electron',
     appVersion: app.getVersion(),
     pdfPrinter: createElectronPdfPrinter(),

@@ -18,7 +18,7 @@ const fake = vi.hoisted(() => {
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     privileged: [] as unknown[],
     appListeners: new Map<string, (...args: unknown[]) => unknown>(),
-    forks: [] as Array<{ modulePath: string; args: string[]; options: { env: Record<string, string>; stdio: string; serviceName: string } }>,
+    forks: [] as Array<{ modulePath: string; args: string[]; options: { env: Record<string, string>; stdio: string | string[]; serviceName: string }; posted: unknown[]; listeners: Map<string, Handler> }>,
     /** The preload's side: what it exposed, what it sent to main, which Files have a place on disk. */
     exposed: new Map<string, unknown>(),
     rendererInvokes: [] as unknown[][],
@@ -39,13 +39,16 @@ vi.mock('electron', () => ({
   app: { on: (event: string, listener: Handler) => fake.appListeners.set(event, listener) },
   utilityProcess: {
     fork: (modulePath: string, args: string[], options: (typeof fake.forks)[number]['options']) => {
-      fake.forks.push({ modulePath, args, options });
       const listeners = new Map<string, Handler>();
+      const posted: unknown[] = [];
+      fake.forks.push({ modulePath, args, options, posted, listeners });
       return {
         pid: 4242,
         stdout: null,
         stderr: null,
         once: (event: string, listener: Handler) => listeners.set(event, listener),
+        on: (event: string, listener: Handler) => listeners.set(event, listener),
+        postMessage: (message: unknown) => posted.push(message),
         kill: () => {
           listeners.get('exit')?.(0);
           return true;
@@ -72,6 +75,8 @@ const { registerAppScheme, serveRenderer, APP_ENTRY_URL } = await import('./app-
 const { denyPermissions, lockDownAllWebContents } = await import('./hardening');
 const { mainWindowOptions } = await import('./window-options');
 const { utilityEmulatorHost } = await import('../electron-ports/utility-emulator-host');
+const { utilityEngineProcess } = await import('../electron-ports/utility-engine-process');
+const { createProcessStandardsEngine } = await import('../../standards/engine/remote');
 
 const mainFrame = { processId: 4, routingId: 1, url: APP_ENTRY_URL };
 const sent: unknown[][] = [];
@@ -329,6 +334,32 @@ describe('emulator in a utility process', () => {
       proc.kill();
       expect(await exited).toBe(0);
       expect(proc.exitCode).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.ELECTRON_RUN_AS_NODE;
+      else process.env.ELECTRON_RUN_AS_NODE = before;
+    }
+  });
+});
+
+describe('validation engine in a utility process', () => {
+  it('forks the bundled engine host without ELECTRON_RUN_AS_NODE, talks to it by message, and fails its validation when it exits', async () => {
+    const before = process.env.ELECTRON_RUN_AS_NODE;
+    process.env.ELECTRON_RUN_AS_NODE = '1';
+    try {
+      const engine = createProcessStandardsEngine({ launch: utilityEngineProcess, entry: '/app/dist/standards/standards-host.mjs' });
+      const bytes = new TextEncoder().encode('<Invoice/>');
+      const validation = engine.validate(bytes, { schemaOnly: true });
+      const fork = fake.forks.at(-1)!;
+      expect(fork).toMatchObject({ modulePath: '/app/dist/standards/standards-host.mjs', args: [], options: { serviceName: 'Ledgerdesk validation' } });
+      expect(fork.options.env).not.toHaveProperty('ELECTRON_RUN_AS_NODE');
+      expect(fork.posted).toEqual([{ id: 1, type: 'validate', bytes, schemaOnly: true }]);
+      // The host's answer arrives as a structured clone on the process's 'message' event.
+      const result = { kind: 'invoice', ruleSet: { code: 'x', name: 'x', version: '1' }, valid: true, fatal: [], warnings: [], artefacts: [], durationMs: 5 };
+      fork.listeners.get('message')?.({ id: 1, type: 'result', result });
+      await expect(validation).resolves.toEqual(result);
+      const second = engine.validate(bytes);
+      fork.listeners.get('exit')?.(9);
+      await expect(second).rejects.toMatchObject({ code: 'engine', message: expect.stringMatching(/stopped unexpectedly/) });
     } finally {
       if (before === undefined) delete process.env.ELECTRON_RUN_AS_NODE;
       else process.env.ELECTRON_RUN_AS_NODE = before;

@@ -1,15 +1,15 @@
 /**
  * `standards.*`: the official XSD and Schematron validation of a file, offline, before anything is
- * sent. The engine (standards/engine) runs in worker threads started on first use, so neither the
- * main process's event loop nor IPC waits on it.
+ * sent. The engine (standards/engine) runs in its own process (remote.ts: a Node child, or Electron's
+ * utility process through the `engineProcess` port), started on first use or by the warm-up: neither
+ * the core's event loop nor its memory carries SaxonJS, and the untrusted document is parsed where
+ * no token, certificate or credential lives.
  */
 import { AppError, because, reason, type ErrorReasonKey, type StandardsProgress } from '../../../shared/contract';
-import { createStandardsEngine, listRuleSets, MAX_DOCUMENT_BYTES, type StandardsEngine, ValidationFailure } from '../../../standards/engine';
+import { listRuleSets, MAX_DOCUMENT_BYTES, type StandardsEngine, ValidationFailure } from '../../../standards/engine';
+import { createProcessStandardsEngine } from '../../../standards/engine/remote';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
-
-let shared: StandardsEngine | undefined;
-const engine = (): StandardsEngine => (shared ??= createStandardsEngine());
 
 const userReasons: Partial<Record<string, ErrorReasonKey>> = {
   cancelled: 'standards.cancelled',
@@ -36,12 +36,14 @@ const WARM_DELAY_MS = 3000;
 
 export const createStandardsHandlers: HandlerFactory = (services) => {
   const running = new Map<string, AbortController>();
+  // The process is the core's (services.engines, shared with the viewer), ended with it.
+  const engine: StandardsEngine = createProcessStandardsEngine({ process: services.engines });
   let warmTimer: NodeJS.Timeout | undefined;
   if (services.options.standards?.warmOnStart) {
     // The first validation after start then costs what a warm one does (the rules are loaded and V8 has optimised them).
     const latestInvoice = listRuleSets().find((ruleSet) => ruleSet.latest && ruleSet.documentTypes.includes('invoice'));
     warmTimer = setTimeout(() => {
-      if (latestInvoice) engine().warm(latestInvoice.code).catch((error: unknown) => services.logger.warn('Warming the validation engine failed', { reason: String(error) }));
+      if (latestInvoice) engine.warm(latestInvoice.code).catch((error: unknown) => services.logger.warn('Warming the validation engine failed', { reason: String(error) }));
     }, WARM_DELAY_MS);
     warmTimer.unref();
   }
@@ -63,7 +65,7 @@ export const createStandardsHandlers: HandlerFactory = (services) => {
         const loaded = await readFileRef(await resolveFileRef(file, services.files, context), { maxBytes: MAX_DOCUMENT_BYTES, what: 'document' });
         progress({ phase: 'queued', done: 0, total: 0, artefact: '' });
         try {
-          return await engine().validate(loaded.bytes, {
+          return await engine.validate(loaded.bytes, {
             ...(ruleSet ? { ruleSet } : {}),
             ...(schemaOnly ? { schemaOnly } : {}),
             signal: control.signal,

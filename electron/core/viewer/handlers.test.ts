@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureBytes } from '../../../emulator/documents/test-support/fixtures';
+import type { EngineChannel } from '../../../standards/engine/host-protocol';
+import { forkNodeEngineProcess } from '../../../standards/engine/remote';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import { createMemoryPorts } from '../testing/memory-ports';
 
@@ -27,3 +29,51 @@ describe('viewer.open with a granted handle (Electron: main reads the file the u
     expect(byPath).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
 });
+
+describe("the official stylesheets and validation share one engine process, never the core's", () => {
+  it('renders and validates in one child process; a render running when it dies fails plainly, and the next one starts a new process', async () => {
+    const launched: EngineChannel[] = [];
+    const ports = {
+      ...createMemoryPorts(),
+      engineProcess: (entry: string) => {
+        const channel = forkNodeEngineProcess(entry);
+        launched.push(channel);
+        return channel;
+      },
+    };
+    const core = createCoreApp(ports, { emulator: { autoStart: false } });
+    try {
+      const ctx = { caller: 'test' };
+      const fattura = fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml');
+      const opened = await core.handle('viewer.open', { name: 'IT01234567890_FPR01.xml', base64: fattura.toString('base64') }, ctx);
+      if (!opened.ok) throw new Error(opened.error.message);
+      const { id } = opened.value as { id: string };
+      const rendered = await core.handle('viewer.render', { id, index: 0, stylesheet: 'fatturapa-ade' }, ctx);
+      expect(rendered).toMatchObject({ ok: true, value: { html: expect.stringContaining('SOCIETA') } });
+      const validated = await core.handle('standards.validate', { file: { kind: 'bytes', name: 'IT01234567890_FPR01.xml', base64: fattura.toString('base64') }, schemaOnly: true }, ctx);
+      expect(validated).toMatchObject({ ok: true, value: { kind: 'fatturapa', valid: true } });
+      expect(launched).toHaveLength(1);
+      expect(launched[0]?.pid).not.toBe(process.pid);
+
+      const running = core.handle('viewer.render', { id, index: 0, stylesheet: 'fatturapa-ade-1.2.3' }, ctx);
+      launched[0]?.kill();
+      const failed = await running;
+      expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/stylesheet engine/) } });
+      await expect(core.handle('viewer.render', { id, index: 0, stylesheet: 'fatturapa-ade' }, ctx)).resolves.toMatchObject({ ok: true });
+      expect(launched).toHaveLength(2);
+    } finally {
+      await core.dispose();
+    }
+    // Ended with the core.
+    expect(launched.every((channel) => channel.pid !== undefined && !alive(channel.pid))).toBe(true);
+  }, 120_000);
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -3,19 +3,21 @@ import { VIEWER_MAX_FILE_BYTES } from '../../../shared/contract';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
 import { createViewerService } from './service';
+import { createProcessStylesheetRenderer } from '../../../standards/engine/remote';
 import { createXsltStylesheetEngine, findStandardsRoot } from './xslt-engine';
 
 export const createViewerHandlers: HandlerFactory = (services) => {
   const root = findStandardsRoot();
-  const engine = root ? createXsltStylesheetEngine(root) : undefined;
+  // The stylesheets run in the core's engine process (services.engines, shared with validation), ended with the core.
+  const engine = root ? createXsltStylesheetEngine(root, { renderer: createProcessStylesheetRenderer({ process: services.engines }) }) : undefined;
   if (engine) services.onDispose(() => engine.close());
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
   const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
   return {
     'viewer.open': async (input, context) => {
-      // SaxonJS and the stylesheets load in their worker when a file is first opened, while its own view
-      // is shown: not at start, where the warm worker held ~85 MB all session to spare ~0.3 s once
-      // (docs/performance.md, issue 12's eighth session).
+      // SaxonJS and the stylesheets load in the engine's process when a file is first opened, while its
+      // own view is shown: not at start, where the warm worker held ~85 MB all session to spare ~0.3 s
+      // once (docs/performance.md, issue 12's eighth session).
       engine?.warm();
       if ('base64' in input) return viewer.open(input.name, input.base64, input.destinationId);
       // A granted handle (Electron): main reads the file the user picked or dropped; the size is checked first.

@@ -1,0 +1,218 @@
+/**
+ * The standards engine and the stylesheet renderer in a process of their own, behind the same
+ * interfaces as in process. One process serves both (`createEngineProcess`); it starts at the first
+ * request and again after it ends (a crash, an out-of-memory kill): what it was running fails with
+ * an engine error, the next request gets a new process.
+ */
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_RENDER_TIMEOUT_MS, RenderFailure, type StylesheetRenderer } from '../render/renderer';
+import type { StandardsEngine, ValidateOptions } from './engine';
+import type { EngineChannel, EngineProcessLauncher, HostRequest, HostResponse } from './host-protocol';
+import { standardsDir } from './paths';
+import { listRuleSets } from './rule-sets';
+import { MAX_DOCUMENT_BYTES, type ValidationResult, ValidationFailure } from './types';
+
+const here = (): string => (typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url)));
+
+/** The bundled host beside a dist/ bundle, else the TypeScript source through tsx. */
+export const engineHostEntry = (): string => {
+  const bundled = join(here(), '..', 'standards', 'standards-host.mjs');
+  return existsSync(bundled) ? bundled : join(standardsDir(), 'engine', 'host-dev.mjs');
+};
+
+/** A plain Node child on an IPC channel; `advanced` serialization carries the document bytes as bytes. */
+export const forkNodeEngineProcess: EngineProcessLauncher = (entry) => {
+  const child = fork(entry, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  const hold = (waiting: boolean): void => {
+    if (waiting) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  };
+  // An idle engine never keeps the core from exiting.
+  hold(false);
+  return {
+    hold,
+    get pid() {
+      return child.pid;
+    },
+    send: (message) => {
+      if (child.connected) child.send(message);
+    },
+    onMessage: (listener) => child.on('message', (message) => listener(message as HostResponse)),
+    onExit: (listener) => child.once('exit', (code) => listener(code)),
+    kill: () => {
+      child.kill();
+    },
+  };
+};
+
+type Answer = ValidationResult | string | undefined;
+
+interface Pending {
+  resolve(answer: Answer): void;
+  reject(error: Error): void;
+  onProgress?: ValidateOptions['onProgress'];
+}
+
+/** Requests without their id: the process client numbers them. */
+type RequestBody = HostRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+export interface EngineProcessOptions {
+  launch?: EngineProcessLauncher;
+  entry?: string;
+}
+
+export interface EngineProcess {
+  /** Sends a request that gets an answer; `done` settles with it. */
+  request(body: RequestBody, onProgress?: ValidateOptions['onProgress']): { id: number; done: Promise<Answer> };
+  /** Sends a message that gets no answer (a cancel, a warm-up of stylesheets). */
+  notify(body: RequestBody & { id?: number }): void;
+  /** Forgets a request whose answer nobody waits for any more. */
+  forget(id: number): void;
+  close(): Promise<void>;
+}
+
+const closedFailure = (): ValidationFailure => new ValidationFailure('engine', 'The validation engine is closed.');
+
+export const createEngineProcess = (options: EngineProcessOptions = {}): EngineProcess => {
+  const launch = options.launch ?? forkNodeEngineProcess;
+  let channel: EngineChannel | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let closed = false;
+
+  const settled = (id: number): void => {
+    pending.delete(id);
+    if (pending.size === 0) channel?.hold(false);
+  };
+
+  const receive = (message: HostResponse): void => {
+    const entry = pending.get(message.id);
+    if (!entry) return;
+    if (message.type === 'progress') return entry.onProgress?.(message.progress);
+    settled(message.id);
+    switch (message.type) {
+      case 'result':
+        return entry.resolve(message.result);
+      case 'rendered':
+        return entry.resolve(message.html);
+      case 'warmed':
+        return entry.resolve(undefined);
+      case 'failure':
+        return entry.reject(new ValidationFailure(message.code, message.message));
+      case 'render-failure':
+        return entry.reject(new RenderFailure(message.code, message.message, message.xsltCode));
+    }
+  };
+
+  const open = (): EngineChannel => {
+    if (channel) return channel;
+    const started = launch(options.entry ?? engineHostEntry());
+    channel = started;
+    started.onMessage(receive);
+    started.onExit(() => {
+      if (channel === started) channel = undefined;
+      const failed = [...pending.values()];
+      pending.clear();
+      for (const entry of failed) entry.reject(new ValidationFailure('engine', 'The validation engine stopped unexpectedly; try again.'));
+    });
+    return started;
+  };
+
+  return {
+    request(body, onProgress) {
+      if (closed) throw closedFailure();
+      const id = nextId++;
+      const done = new Promise<Answer>((resolve, reject) => {
+        pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      });
+      const target = open();
+      target.hold(true);
+      target.send({ ...body, id } as HostRequest);
+      return { id, done };
+    },
+    notify(body) {
+      if (closed) return;
+      // A cancel goes only to a running process; a warm-up starts one.
+      if (body.type === 'cancel') channel?.send({ ...body, id: body.id ?? 0 } as HostRequest);
+      else open().send({ ...body, id: body.id ?? nextId++ } as HostRequest);
+    },
+    forget: settled,
+    close() {
+      closed = true;
+      const running = channel;
+      channel = undefined;
+      for (const entry of pending.values()) entry.reject(closedFailure());
+      pending.clear();
+      if (!running) return Promise.resolve();
+      // Held until it has exited: a core shutting down waits for its engine, whatever else is left.
+      running.hold(true);
+      return new Promise<void>((resolve) => {
+        running.onExit(() => resolve());
+        running.kill();
+      });
+    },
+  };
+};
+
+const cancelled = (): ValidationFailure => new ValidationFailure('cancelled', 'The validation was cancelled.');
+
+/** The validation engine, in the engine's process (its own, or `options.process` shared with the renderer). */
+export const createProcessStandardsEngine = (options: EngineProcessOptions & { process?: EngineProcess } = {}): StandardsEngine => {
+  const host = options.process ?? createEngineProcess(options);
+  return {
+    async validate(bytes, validateOptions = {}) {
+      const { signal } = validateOptions;
+      if (signal?.aborted) throw cancelled();
+      // Refused here, so a huge document is never copied to the engine's process.
+      if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+        throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
+      }
+      const { id, done } = host.request(
+        { type: 'validate', bytes, ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}) },
+        validateOptions.onProgress,
+      );
+      if (!signal) return (await done) as ValidationResult;
+      // A cancel answers at once; the engine's process stops the work on its side.
+      return new Promise<ValidationResult>((resolve, reject) => {
+        const abort = (): void => {
+          host.forget(id);
+          host.notify({ type: 'cancel', id });
+          reject(cancelled());
+        };
+        signal.addEventListener('abort', abort, { once: true });
+        done.then((result) => resolve(result as ValidationResult), reject).finally(() => signal.removeEventListener('abort', abort));
+      });
+    },
+    listRuleSets: () => listRuleSets(),
+    async warm(ruleSet) {
+      await host.request({ type: 'warm', ruleSet }).done;
+    },
+    close: () => host.close(),
+  };
+};
+
+/** The stylesheet renderer, in the engine's process (its own, or `options.process` shared with the validation engine). */
+export const createProcessStylesheetRenderer = (options: EngineProcessOptions & { process?: EngineProcess } = {}): StylesheetRenderer => {
+  const host = options.process ?? createEngineProcess(options);
+  return {
+    async render({ sefPath, xml, ksef, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS }) {
+      try {
+        return (await host.request({ type: 'render', sefPath, xml, ksef, timeoutMs }).done) as string;
+      } catch (error) {
+        throw error instanceof ValidationFailure ? new RenderFailure('engine', error.message.replace('validation engine', 'stylesheet engine')) : error;
+      }
+    },
+    warm(sefPaths) {
+      host.notify({ type: 'warm-render', sefPaths });
+    },
+    close: () => host.close(),
+  };
+};
