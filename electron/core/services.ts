@@ -231,7 +231,10 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   let disposed = false;
 
   const files = createFileHandles({ clock: ports.clock });
-  const engines = createEngineProcess(ports.engineProcess ? { launch: ports.engineProcess } : {});
+  const engines = createEngineProcess({
+    ...(ports.engineProcess ? { launch: ports.engineProcess } : {}),
+    onUnexpectedExit: (code, running) => logger.warn('The engine process (validation, stylesheets) ended; the next request starts a new one', { code, running }),
+  });
 
   return {
     ports,

@@ -11,6 +11,8 @@ export const utilityEngineProcess: EngineProcessLauncher = (entry) => {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;
   const child = utilityProcess.fork(entry, [], { env, stdio: ['ignore', 'ignore', 'inherit'], serviceName: 'Ledgerdesk validation' });
+  // A fatal V8 error in the engine is followed by its 'exit', which fails what it ran; unhandled, the 'error' would end main.
+  child.on('error', () => undefined);
   return {
     get pid() {
       return child.pid;

@@ -102,6 +102,13 @@ const alive = (pid: number): boolean => {
 };
 
 describe('standards engine process lifetime', () => {
+  it('fails plainly, without hanging, when its process cannot start', async () => {
+    engine = createProcessStandardsEngine({ entry: join(__dirname, 'no-such-host.mjs') });
+    const failure = await failureOf(engine.validate(invoice()));
+    expect(failure.code).toBe('engine');
+    expect(failure.message).toMatch(/stopped unexpectedly/);
+  }, 60_000);
+
   it('ends when the core that started it is killed outright', async () => {
     const parent = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'test-support', 'engine-parent.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
     const [line] = (await once(parent.stdout, 'data')) as [Buffer];

@@ -5,6 +5,7 @@
  * an engine error, the next request gets a new process.
  */
 import { fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,19 @@ export const forkNodeEngineProcess: EngineProcessLauncher = (entry) => {
   };
   // An idle engine never keeps the core from exiting.
   hold(false);
+  // 'exit' once, or a made-up one for a child that never started; an 'error' never goes unhandled (it would end the core).
+  const exited = new EventEmitter();
+  let ended = false;
+  const end = (code: number | null): void => {
+    if (ended) return;
+    ended = true;
+    exited.emit('exit', code);
+  };
+  child.once('exit', (code) => end(code));
+  child.on('error', () => {
+    if (child.pid === undefined) end(null);
+    else child.kill();
+  });
   return {
     hold,
     get pid() {
@@ -46,7 +60,10 @@ export const forkNodeEngineProcess: EngineProcessLauncher = (entry) => {
       if (child.connected) child.send(message);
     },
     onMessage: (listener) => child.on('message', (message) => listener(message as HostResponse)),
-    onExit: (listener) => child.once('exit', (code) => listener(code)),
+    onExit: (listener) => {
+      if (ended) queueMicrotask(() => listener(child.exitCode));
+      else exited.once('exit', listener);
+    },
     kill: () => {
       child.kill();
     },
@@ -67,6 +84,8 @@ type RequestBody = HostRequest extends infer R ? (R extends unknown ? Omit<R, 'i
 export interface EngineProcessOptions {
   launch?: EngineProcessLauncher;
   entry?: string;
+  /** Told when the process ends other than by `close()` (a crash, a kill), with what it was running. */
+  onUnexpectedExit?: (code: number | null, running: number) => void;
 }
 
 export interface EngineProcess {
@@ -117,8 +136,10 @@ export const createEngineProcess = (options: EngineProcessOptions = {}): EngineP
     const started = launch(options.entry ?? engineHostEntry());
     channel = started;
     started.onMessage(receive);
-    started.onExit(() => {
-      if (channel === started) channel = undefined;
+    started.onExit((code) => {
+      if (channel !== started) return;
+      channel = undefined;
+      options.onUnexpectedExit?.(code, pending.size);
       const failed = [...pending.values()];
       pending.clear();
       for (const entry of failed) entry.reject(new ValidationFailure('engine', 'The validation engine stopped unexpectedly; try again.'));

@@ -6,7 +6,7 @@ import { fixtureBytes } from '../../../emulator/documents/test-support/fixtures'
 import type { EngineChannel } from '../../../standards/engine/host-protocol';
 import { forkNodeEngineProcess } from '../../../standards/engine/remote';
 import { createCoreApp, type CoreAppWithServices } from '../app';
-import { createMemoryPorts } from '../testing/memory-ports';
+import { createMemoryPorts, type MemoryLogger } from '../testing/memory-ports';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-viewer-'));
 let app: CoreAppWithServices | undefined;
@@ -59,6 +59,7 @@ describe("the official stylesheets and validation share one engine process, neve
       launched[0]?.kill();
       const failed = await running;
       expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/stylesheet engine/) } });
+      expect((ports.logger as MemoryLogger).entries).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringMatching(/engine process .* ended/) }));
       await expect(core.handle('viewer.render', { id, index: 0, stylesheet: 'fatturapa-ade' }, ctx)).resolves.toMatchObject({ ok: true });
       expect(launched).toHaveLength(2);
     } finally {
