@@ -15,8 +15,9 @@ interface FolderFieldProps {
 }
 
 /**
- * A folder the app writes into: the native dialog's choice under Electron (a granted handle; the
- * field shows where it is), a typed path in the browser shell, which has no native dialog.
+ * A folder the app writes into: the host's folder dialog's choice where it has one
+ * (`app.info().nativeDialogs`: Electron, or the browser shell's scripted dialogs in tests; a granted
+ * handle, the field shows where it is), else a typed path (the browser shell has no dialog).
  */
 export function FolderField({ label, current, error, onChange }: FolderFieldProps) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
   const browse = useBridgeMutation('dialogs.chooseFolder');
   const [shown, setShown] = useState(current ?? '');
   const [unsupported, setUnsupported] = useState(false);
-  const canBrowse = !unsupported && appInfo.data?.shell === 'electron';
+  const canBrowse = !unsupported && appInfo.data?.nativeDialogs === true;
 
   const choose = () =>
     browse.mutate(
