@@ -313,7 +313,7 @@ describe('documents inbox', () => {
     });
   });
 
-  describe('the bulk download’s folder', () => {
+  describe('the folder of a bulk download or a period pack', () => {
     const openBulkDialog = async (core: ReturnType<typeof createFakeCore>) => {
       await openInbox(core);
       await userEvent.click(screen.getByRole('button', { name: 'Download…' }));
@@ -350,6 +350,26 @@ describe('documents inbox', () => {
       await userEvent.type(folder, '/srv/typed-here');
       expect(await start(dialog, core)).toEqual({ kind: 'typed', path: '/srv/typed-here' });
       expect(core.callsOf('dialogs.chooseFolder')).toHaveLength(0);
+    });
+
+    it('shows the period pack’s default folder in the export dialog once the core names it', async () => {
+      const { core } = createDocumentsCore({ nativeDialogs: true });
+      const defaultFolder = core.handlers['dialogs.defaultDownloadFolder']!;
+      let answer: () => void = () => undefined;
+      // The core names the default folder only after the dialog (and its folder field) is on screen.
+      core.handlers['dialogs.defaultDownloadFolder'] = async (payload) => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return defaultFolder(payload);
+      };
+      await openInbox(core);
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Export' });
+      const folder = within(dialog).getByRole('textbox', { name: 'Save the ZIP in' }) as HTMLInputElement;
+      expect(folder.value).toBe('');
+      await waitFor(() => expect(core.callsOf('dialogs.defaultDownloadFolder').length).toBeGreaterThan(0));
+      act(() => answer());
+      await waitFor(() => expect(folder.value).toBe('/home/accountant/Downloads/Ledgerdesk'));
+      expect(within(dialog).getByText('Leave it as it is to keep the current folder.')).toBeTruthy();
     });
 
     it('falls back to a typed path when the host turns out to have no dialog', async () => {

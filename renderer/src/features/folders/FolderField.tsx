@@ -24,7 +24,8 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
   const inputRef = useRef<HTMLInputElement>(null);
   const appInfo = useBridgeQuery('app.info', undefined, { staleTime: Infinity });
   const browse = useBridgeMutation('dialogs.chooseFolder');
-  const [shown, setShown] = useState(current ?? '');
+  /** What the user chose or typed; until then the folder in use, which may arrive after the first render (the default download folder). */
+  const [shown, setShown] = useState<string | null>(null);
   const [unsupported, setUnsupported] = useState(false);
   const canBrowse = !unsupported && appInfo.data?.nativeDialogs === true;
 
@@ -50,7 +51,7 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
         <TextField
           ref={inputRef}
           label={label}
-          value={shown}
+          value={shown ?? current ?? ''}
           error={error}
           hint={canBrowse ? (current ? t('folders.folderField.keep') : undefined) : t('folders.folderField.typedHint')}
           spellCheck={false}
