@@ -113,3 +113,49 @@ test.describe('folders', () => {
     await saveScreenshotInBothThemes(page, 'activity');
   });
 });
+
+/**
+ * The folder field where the host has a folder dialog (`app.info().nativeDialogs`): Electron, or the
+ * browser shell with its scripted dialogs. "Browse…" asks the dialog and the rule gets the folder
+ * as a handle granted for writing (the field only shows where it is).
+ */
+test.describe('a sync rule’s folder chosen in the host’s dialog', () => {
+  test.use({ emulatorArgs: '--documents 12' });
+
+  let root = '';
+  let answers = '';
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    shellEnv: async ({}, use) => {
+      root = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-folder-field-'));
+      answers = join(root, 'dialog-answers.json');
+      await use({ LEDGERDESK_SCRIPTED_DIALOGS: answers });
+    },
+  });
+  test.afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  test('Browse… fills the folder, and the rule saves its documents there', async ({ page, shell }) => {
+    const chosen = join(root, 'chosen-inbox');
+    await import('node:fs/promises').then((fs) => fs.mkdir(chosen));
+    await shell.answerFolderDialog(chosen);
+    await signInWithDemoAccount(page, 'full');
+    await openPage(page, 'Folders');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New sync rule' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Chosen inbox');
+    const folder = dialog.getByRole('textbox', { name: 'Folder', exact: true });
+    // Chosen, not typed: the field only shows the dialog's choice.
+    await expect(folder).not.toBeEditable();
+    await dialog.getByRole('button', { name: 'Browse…' }).click();
+    await expect(folder).toHaveValue(chosen);
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await expect(dialog).toBeHidden();
+    const rule = page.getByRole('listitem', { name: 'Chosen inbox' });
+    await expect(rule.getByRole('status')).toHaveText('Up to date', { timeout: 30_000 });
+    const total = Number(/(\d+) documents? saved in all/.exec((await rule.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    expect(await readdir(chosen)).toHaveLength(total);
+  });
+});

@@ -33,11 +33,13 @@ test.describe('a folder chosen in the host’s dialog', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  test('its files are listed by the core, checked in the batch, and each uploaded once', async ({ page, shell }) => {
+  test('its files are listed by the core, checked in the batch (a copy among them flagged), and each uploaded once', async ({ page, shell }) => {
     const folder = join(root, 'april-invoices');
     await mkdir(join(folder, 'week-2'), { recursive: true });
     for (let n = 1; n <= 3; n++) await writeFile(join(folder, `invoice-${n}.xml`), invoiceXml(`A-${n}`));
     await writeFile(join(folder, 'week-2', 'invoice-4.xml'), invoiceXml('A-4'));
+    // A copy of invoice-1 (the page never has its bytes: the core tells the copy apart).
+    await writeFile(join(folder, 'week-2', 'invoice-1 (copy).xml'), invoiceXml('A-1'));
     await writeFile(join(folder, '.DS_Store'), 'finder junk');
     await shell.answerFolderDialog(null);
 
@@ -56,9 +58,13 @@ test.describe('a folder chosen in the host’s dialog', () => {
     await shell.answerFolderDialog(folder);
     await chooseFolder.click();
     const panel = page.getByRole('region', { name: 'Files to upload' });
-    await expect(panel).toContainText('4 files');
+    await expect(panel).toContainText('5 files');
     await expect(panel).toContainText('1 hidden file in the folder was left out.');
     await expect(panel).toContainText('week-2/');
+    await expect(panel).toContainText('1 file has the same content as another file in this batch');
+    await expect(panel).toContainText('Same content as april-invoices/invoice-1.xml');
+    await panel.getByRole('button', { name: 'Leave the copy out' }).click();
+    await expect(panel).toContainText('4 files');
     await panel.getByRole('combobox', { name: 'Destination country' }).selectOption('IT');
     await panel.getByRole('button', { name: 'Upload 4 files' }).click();
     await expect(page.getByRole('tab', { name: /^Done 4$/ })).toBeVisible({ timeout: 60_000 });

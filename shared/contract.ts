@@ -99,7 +99,7 @@ export type * from './contract/sync';
 export type * from './contract/watch';
 export { fileRefSchema, fileHandleSchema, fileBytesSchema, fileBinarySchema, uploadFileRefSchema, destinationFolderSchema } from './contract/files';
 export { documentTypeSchema, documentFiltersSchema, bulkDownloadInputSchema, sendableDocumentTypeSchema } from './contract/documents';
-export { uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
+export { MAX_HASHED_PER_CALL, uploadCountrySchema, uploadPreferencesSchema } from './contract/uploads';
 export {
   certificateImportInputSchema,
   receiptIssueInputSchema,

@@ -95,6 +95,9 @@ export interface UploadFolderListing {
   unreadable: string[];
 }
 
+/** Files `uploads.hashFolderFiles` hashes in one call at most. */
+export const MAX_HASHED_PER_CALL = 256;
+
 export const uploadPreferencesSchema = z.object({
   country: uploadCountrySchema.default('IT'),
   /** Placeholders: {date} {time} {file} {n} {rand}. */
@@ -117,6 +120,15 @@ export const uploadChannels = {
    * holds more than `uploads.add` takes at once (5 000 files).
    */
   'uploads.listFolder': channel<UploadFolderListing>()(z.object({ folder: fileHandleSchema.omit({ subpath: true }).strict() }).strict()),
+  /**
+   * SHA-256 (hex) of some files of a granted folder, named by sub-path, in their order; `null` for a
+   * file that cannot be read (or is over the upload limit). The batch's "same content" warning for
+   * files the page never has the bytes of (a folder chosen in the dialog): asked in the background,
+   * only for files that could be copies (the same size as another), many per call.
+   */
+  'uploads.hashFolderFiles': channel<{ sha256: Array<string | null> }>()(
+    z.object({ folder: fileHandleSchema.omit({ subpath: true }).strict(), subpaths: z.array(z.string().min(1).max(4096)).min(1).max(MAX_HASHED_PER_CALL) }).strict(),
+  ),
   /** Every upload of the active profile, newest first; the renderer filters and searches its copy. */
   'uploads.list': channel<UploadEntry[]>()(noInput),
   'uploads.retry': channel<UploadEntry>()(z.object({ localId: z.string().min(1) })),

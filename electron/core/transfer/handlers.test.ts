@@ -1,8 +1,10 @@
 /** The uploads channels through the core app: registration, payload checks, preferences. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_HASHED_PER_CALL } from '../../../shared/contract';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import { DEFAULT_HANDLE_TTL_MS } from '../files/handles';
 import type { FakeClock } from '../testing/fake-clock';
@@ -144,6 +146,32 @@ describe('uploads channels', () => {
       await expect(list({ kind: 'handle', handle: granted?.handle, subpath: 'week-1' })).resolves.toMatchObject({ ok: false, error: { code: 'bad_request' } });
       (core.services.ports.clock as FakeClock).advance(DEFAULT_HANDLE_TTL_MS);
       await expect(list({ kind: 'handle', handle: granted?.handle })).resolves.toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/expired/) } });
+    });
+
+    it('hashes files of the granted folder by sub-path, in one call, for the batch’s “same content” warning', async () => {
+      const core = makeApp();
+      const folder = makeFolder();
+      fs.writeFileSync(path.join(folder, 'two (copy).xml'), '<two/>');
+      fs.symlinkSync(path.join(dir ?? '', 'outside.xml'), path.join(folder, 'link-out.xml'));
+      fs.writeFileSync(path.join(dir ?? '', 'outside.xml'), '<two/>');
+      const [granted] = await core.grantFiles([folder], 'electron:1');
+      const folderRef = { kind: 'handle', handle: granted?.handle };
+      const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+      const hashed = await core.handle(
+        'uploads.hashFolderFiles',
+        { folder: folderRef, subpaths: ['two.xml', 'week-1/one.xml', 'two (copy).xml', 'gone.xml', '../outside.xml', 'link-out.xml', 'huge.xml', 'week-1'] },
+        ipc('electron:1'),
+      );
+      // Gone, outside the folder (by `..` or through a link), over the 5 MiB request, or a folder: no hash, and nothing else said of it.
+      expect(hashed).toEqual({ ok: true, value: { sha256: [sha('<two/>'), sha('<one/>'), sha('<two/>'), null, null, null, null, null] } });
+
+      await expect(core.handle('uploads.hashFolderFiles', { folder: folderRef, subpaths: ['two.xml'] }, ipc('electron:2'))).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const [file] = await core.grantFiles([path.join(folder, 'two.xml')], 'electron:1');
+      await expect(core.handle('uploads.hashFolderFiles', { folder: { kind: 'handle', handle: file?.handle }, subpaths: ['x'] }, ipc('electron:1'))).resolves.toMatchObject({ ok: false, error: { code: 'file' } });
+      const [destination] = await core.services.files.grant([folder], 'electron:1', { access: 'write' });
+      await expect(core.handle('uploads.hashFolderFiles', { folder: { kind: 'handle', handle: destination?.handle }, subpaths: ['two.xml'] }, ipc('electron:1'))).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const tooMany = Array.from({ length: MAX_HASHED_PER_CALL + 1 }, () => 'two.xml');
+      await expect(core.handle('uploads.hashFolderFiles', { folder: folderRef, subpaths: tooMany }, ipc('electron:1'))).resolves.toMatchObject({ ok: false, error: { code: 'bad_request' } });
     });
 
     it('refuses a folder of more files than one batch takes', async () => {

@@ -2,6 +2,7 @@
 import { AppError, because, reason, type UploadFileRef } from '../../../shared/contract';
 import { ownerOf, type CallContext } from '../app-types';
 import { listFolderFiles } from '../files/folder-listing';
+import type { ResolvedFile } from '../files/handles';
 import type { HandlerFactory } from '../handlers';
 import type { DroppedFile } from './intake';
 import { createUploadsService } from './service';
@@ -30,6 +31,12 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     if (!(file.data instanceof Uint8Array)) throw new AppError('bad_request', `The bytes of ${file.name} did not arrive as binary.`);
     return { kind: 'binary', name: file.name, data: file.data, ...(file.relativePath !== undefined ? { relativePath: file.relativePath } : {}) };
   };
+  /** A folder handle granted to the calling window for reading (a dialog's choice), resolved. */
+  const grantedFolder = async (folder: { handle: string }, context: CallContext): Promise<ResolvedFile> => {
+    const resolved = await services.files.resolve(folder, ownerOf(context), 'read');
+    if (resolved.kind !== 'folder') throw new AppError('file', `${resolved.name} is a file, not a folder. Choose a folder.`, { details: because(reason('files.chooseFolderNotFile', { name: resolved.name })) });
+    return resolved;
+  };
   // The journal opens with the core's start (the session's first change) or the first uploads call.
   services.onDispose(() => uploads.dispose());
   return {
@@ -40,10 +47,22 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     },
     // A folder granted for reading (the native dialog's choice) listed here, off the page: its files are then added by sub-path.
     'uploads.listFolder': async (input, context) => {
-      const folder = await services.files.resolve(input.folder, ownerOf(context), 'read');
-      if (folder.kind !== 'folder') throw new AppError('file', `${folder.name} is a file, not a folder. Choose a folder.`, { details: because(reason('files.chooseFolderNotFile', { name: folder.name })) });
+      const folder = await grantedFolder(input.folder, context);
       const listing = await listFolderFiles(folder.path, { maxFiles: services.options.uploads?.maxFilesPerAdd ?? MAX_FILES_PER_FOLDER, folderName: folder.name });
       return { name: folder.name, ...listing };
+    },
+    // Files of such a folder hashed for the batch's "same content" warning; one that cannot be resolved (gone, a link out of the folder) or read has no hash.
+    'uploads.hashFolderFiles': async (input, context) => {
+      await grantedFolder(input.folder, context);
+      const paths = await Promise.all(
+        input.subpaths.map((subpath) =>
+          services.files.resolve({ handle: input.folder.handle, subpath }, ownerOf(context), 'read').then(
+            (file) => (file.kind === 'file' ? file.path : null),
+            () => null,
+          ),
+        ),
+      );
+      return { sha256: await uploads.contentHashes(paths) };
     },
     'uploads.list': () => uploads.list(),
     'uploads.retry': (input) => uploads.retry(input.localId),

@@ -17,7 +17,7 @@ import {
   type UploadEntry,
   type UploadPreferences,
 } from '../../../shared/contract';
-import { validateE2eId } from '../../../shared/validation';
+import { MAX_UPLOAD_BODY_BYTES, validateE2eId } from '../../../shared/validation';
 import type { CoreEvents } from '../events';
 import { createFileReader } from '../files/file-reader';
 import type { HttpClient } from '../http/client';
@@ -104,6 +104,11 @@ export interface UploadsService {
   flush(): Promise<void>;
   /** Journals files before any network call and starts sending them: the intake for dropped files and core-side sources alike. */
   add(input: AddUploadsInput): Promise<AddUploadsResult>;
+  /**
+   * SHA-256 of files on disk, read on the reading thread (`null`: no path, unreadable, or over the
+   * 5 MiB request): the batch's "same content" warning for files the page never has the bytes of.
+   */
+  contentHashes(paths: ReadonlyArray<string | null>): Promise<Array<string | null>>;
   /** Every entry of the active profile, newest first (the renderer filters and searches). */
   list(): Promise<UploadEntry[]>;
   retry(localId: string): Promise<UploadEntry>;
@@ -288,6 +293,16 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       await start();
       const added = await intake.add(input);
       return { batchId: added.batchId, entries: added.entries.map((entry) => accounts.view(store.journal().get(entry.localId) ?? entry)), rejected: added.rejected };
+    },
+
+    async contentHashes(paths) {
+      const onDisk = paths.flatMap((filePath, index) => (filePath === null ? [] : [{ index, path: filePath, maxBytes: MAX_UPLOAD_BODY_BYTES }]));
+      const hashes = new Array<string | null>(paths.length).fill(null);
+      (await fileReader.hashMany(onDisk)).forEach((read, position) => {
+        const index = onDisk[position]?.index;
+        if (index !== undefined && read.kind === 'hashed') hashes[index] = read.sha256;
+      });
+      return hashes;
     },
 
     async list() {

@@ -44,8 +44,8 @@ const invoice: UblDocument = {
 };
 
 /** A fake documents area over 75 invoices: filters by sender name, pages of 30, marks downloaded. */
-function createDocumentsCore(options: { failFirstList?: boolean; jobs?: BulkDownloadProgress[] } = {}) {
-  const core = createFakeCore({ signedIn: true });
+function createDocumentsCore(options: { failFirstList?: boolean; jobs?: BulkDownloadProgress[]; nativeDialogs?: boolean } = {}) {
+  const core = createFakeCore({ signedIn: true, nativeDialogs: options.nativeDialogs ?? false });
   const records = Array.from({ length: 75 }, (_, index) => record(index));
   let failures = options.failFirstList ? 1 : 0;
   let releaseMark: (() => void) | null = null;
@@ -310,6 +310,79 @@ describe('documents inbox', () => {
       template: '{number}',
       includePdf: true,
       markDownloaded: true,
+    });
+  });
+
+  describe('the folder of a bulk download or a period pack', () => {
+    const openBulkDialog = async (core: ReturnType<typeof createFakeCore>) => {
+      await openInbox(core);
+      await userEvent.click(screen.getByRole('button', { name: 'Download…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Download documents' });
+      const folder = within(dialog).getByRole('textbox', { name: 'Folder' }) as HTMLInputElement;
+      await waitFor(() => expect(folder.value).toBe('/home/accountant/Downloads/Ledgerdesk'));
+      return { dialog, folder };
+    };
+    const start = async (dialog: HTMLElement, core: ReturnType<typeof createFakeCore>) => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Start download' }));
+      await waitFor(() => expect(core.callsOf('documents.bulkDownload')).toHaveLength(1));
+      return (core.callsOf('documents.bulkDownload')[0]?.payload as { folder: unknown }).folder;
+    };
+
+    it('is chosen with the host’s dialog wherever there is one, the browser shell’s scripted dialogs too (a handle, not a path)', async () => {
+      // The fake host is the browser shell (app.info: shell 'browser') with dialogs: what decides is `nativeDialogs`.
+      const { core } = createDocumentsCore({ nativeDialogs: true });
+      core.handlers['dialogs.chooseFolder'] = () => ok({ supported: true, folder: { handle: 'fh_chosen-archive', kind: 'folder', name: 'archive', label: '/srv/archive' } });
+      const { dialog, folder } = await openBulkDialog(core);
+      expect(folder.readOnly).toBe(true);
+      expect(within(dialog).queryByText('Type the full path of the folder; it is created when missing.')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Browse…' }));
+      await waitFor(() => expect(folder.value).toBe('/srv/archive'));
+      expect(core.callsOf('dialogs.chooseFolder').map((call) => call.payload)).toEqual([{ title: 'Choose where to save the documents', purpose: 'save' }]);
+      expect(await start(dialog, core)).toEqual({ kind: 'handle', handle: 'fh_chosen-archive' });
+    });
+
+    it('is typed where the host has no dialog, and sent as the typed path', async () => {
+      const { core } = createDocumentsCore();
+      const { dialog, folder } = await openBulkDialog(core);
+      expect(within(dialog).queryByRole('button', { name: 'Browse…' })).toBeNull();
+      expect(within(dialog).getByText('Type the full path of the folder; it is created when missing.')).toBeTruthy();
+      await userEvent.clear(folder);
+      await userEvent.type(folder, '/srv/typed-here');
+      expect(await start(dialog, core)).toEqual({ kind: 'typed', path: '/srv/typed-here' });
+      expect(core.callsOf('dialogs.chooseFolder')).toHaveLength(0);
+    });
+
+    it('shows the period pack’s default folder in the export dialog once the core names it', async () => {
+      const { core } = createDocumentsCore({ nativeDialogs: true });
+      const defaultFolder = core.handlers['dialogs.defaultDownloadFolder']!;
+      let answer: () => void = () => undefined;
+      // The core names the default folder only after the dialog (and its folder field) is on screen.
+      core.handlers['dialogs.defaultDownloadFolder'] = async (payload) => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return defaultFolder(payload);
+      };
+      await openInbox(core);
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Export' });
+      const folder = within(dialog).getByRole('textbox', { name: 'Save the ZIP in' }) as HTMLInputElement;
+      expect(folder.value).toBe('');
+      await waitFor(() => expect(core.callsOf('dialogs.defaultDownloadFolder').length).toBeGreaterThan(0));
+      act(() => answer());
+      await waitFor(() => expect(folder.value).toBe('/home/accountant/Downloads/Ledgerdesk'));
+      expect(within(dialog).getByText('Leave it as it is to keep the current folder.')).toBeTruthy();
+    });
+
+    it('falls back to a typed path when the host turns out to have no dialog', async () => {
+      const { core } = createDocumentsCore({ nativeDialogs: true });
+      core.handlers['dialogs.chooseFolder'] = () => ok({ supported: false, folder: null });
+      const { dialog, folder } = await openBulkDialog(core);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Browse…' }));
+      await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Browse…' })).toBeNull());
+      expect(folder.readOnly).toBe(false);
+      expect(document.activeElement).toBe(folder);
+      await userEvent.clear(folder);
+      await userEvent.type(folder, '/srv/typed-instead');
+      expect(await start(dialog, core)).toEqual({ kind: 'typed', path: '/srv/typed-instead' });
     });
   });
 

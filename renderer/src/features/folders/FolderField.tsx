@@ -15,17 +15,19 @@ interface FolderFieldProps {
 }
 
 /**
- * A folder the app writes into: the native dialog's choice under Electron (a granted handle; the
- * field shows where it is), a typed path in the browser shell, which has no native dialog.
+ * A folder the app writes into: the host's folder dialog's choice where it has one
+ * (`app.info().nativeDialogs`: Electron, or the browser shell's scripted dialogs in tests; a granted
+ * handle, the field shows where it is), else a typed path (the browser shell has no dialog).
  */
 export function FolderField({ label, current, error, onChange }: FolderFieldProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const appInfo = useBridgeQuery('app.info', undefined, { staleTime: Infinity });
   const browse = useBridgeMutation('dialogs.chooseFolder');
-  const [shown, setShown] = useState(current ?? '');
+  /** What the user chose or typed; until then the folder in use, which may arrive after the first render (the default download folder). */
+  const [shown, setShown] = useState<string | null>(null);
   const [unsupported, setUnsupported] = useState(false);
-  const canBrowse = !unsupported && appInfo.data?.shell === 'electron';
+  const canBrowse = !unsupported && appInfo.data?.nativeDialogs === true;
 
   const choose = () =>
     browse.mutate(
@@ -49,7 +51,7 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
         <TextField
           ref={inputRef}
           label={label}
-          value={shown}
+          value={shown ?? current ?? ''}
           error={error}
           hint={canBrowse ? (current ? t('folders.folderField.keep') : undefined) : t('folders.folderField.typedHint')}
           spellCheck={false}

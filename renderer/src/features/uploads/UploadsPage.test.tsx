@@ -197,6 +197,43 @@ describe('uploads screen', () => {
       }
     });
 
+    it('warns of two files of the chosen folder with the same content, the core hashing them (the page never has their bytes)', async () => {
+      const { core } = setup([], 'en', { nativeDialogs: true });
+      const copies = {
+        name: 'april',
+        files: [
+          { subpath: 'inv-1.xml', name: 'inv-1.xml', size: 200, modifiedMs: 1_700_000_000_000 },
+          { subpath: 'copies/inv-1 (1).xml', name: 'inv-1 (1).xml', size: 200, modifiedMs: 1_700_000_000_000 },
+          { subpath: 'inv-2.xml', name: 'inv-2.xml', size: 200, modifiedMs: 1_700_000_000_000 },
+          { subpath: 'inv-3.xml', name: 'inv-3.xml', size: 310, modifiedMs: 1_700_000_000_000 },
+        ],
+        skippedHidden: 0,
+        unreadable: [],
+      };
+      const hashes: Record<string, string> = { 'inv-1.xml': 'aa'.repeat(32), 'copies/inv-1 (1).xml': 'aa'.repeat(32), 'inv-2.xml': 'bb'.repeat(32) };
+      Object.assign(core.handlers, {
+        'dialogs.chooseFolder': () => ok({ supported: true, folder: { handle: 'fh_april', kind: 'folder', name: 'april', label: '/home/user/april' } }),
+        'uploads.listFolder': () => ok(copies),
+        'uploads.hashFolderFiles': (input: unknown) => ok({ sha256: (input as { subpaths: string[] }).subpaths.map((subpath) => hashes[subpath] ?? null) }),
+      });
+      renderApp(core.acube, '/uploads');
+      await userEvent.click(await screen.findByRole('button', { name: 'Choose folder…' }, { timeout: 10_000 }));
+      const panel = await screen.findByRole('region', { name: 'Files to upload' });
+      expect(await within(panel).findByText('1 file has the same content as another file in this batch')).toBeTruthy();
+      expect(within(panel).getByText(/Same content as april\/inv-1\.xml/)).toBeTruthy();
+      // Only the files of one size were asked for, in one call; the one of its own size was never read.
+      expect(core.callsOf('uploads.hashFolderFiles').map((call) => call.payload)).toEqual([{ folder: { kind: 'handle', handle: 'fh_april' }, subpaths: ['inv-1.xml', 'copies/inv-1 (1).xml', 'inv-2.xml'] }]);
+      await userEvent.click(within(panel).getByRole('button', { name: 'Leave the copy out' }));
+      await userEvent.click(within(panel).getByRole('button', { name: 'Upload 3 files' }));
+      await waitFor(() => expect(core.callsOf('uploads.add')).toHaveLength(1));
+      const [call] = core.callsOf('uploads.add') as Array<{ payload: ChannelInput<'uploads.add'> }>;
+      expect(call?.payload.files.map(({ file }) => file)).toEqual([
+        { kind: 'handle', handle: 'fh_april', subpath: 'inv-1.xml' },
+        { kind: 'handle', handle: 'fh_april', subpath: 'inv-2.xml' },
+        { kind: 'handle', handle: 'fh_april', subpath: 'inv-3.xml' },
+      ]);
+    });
+
     it('explains a folder the core refuses (too many files), and adds nothing', async () => {
       const { core } = setup([], 'en', { nativeDialogs: true });
       Object.assign(core.handlers, {

@@ -48,9 +48,9 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
   const selected = useInboxUi((state) => state.selected);
   const total = queryClient.getQueryData<DocumentPage>(listKey(type, filters, 1))?.totalItems ?? 0;
   const [scope, setScope] = useState<'selected' | 'filter'>(selected.size > 0 ? 'selected' : 'filter');
-  /** A folder chosen with the native dialog (Electron): a handle granted for writing. */
+  /** A folder chosen with the host's dialog (`nativeDialogs`): a handle granted for writing. */
   const [chosen, setChosen] = useState<GrantedFile | null>(null);
-  /** A path typed by the user (browser shell only: it has no native dialog). */
+  /** A path typed by the user (only where the host has no dialog: the browser shell). */
   const [typed, setTyped] = useState<string | null>(null);
   const [template, setTemplate] = useState(rememberedTemplate);
   const [includePdf, setIncludePdf] = useState(false);
@@ -135,7 +135,7 @@ export function BulkDownloadDialog({ type, filters, onClose }: BulkDownloadDialo
     );
   };
 
-  const showBrowse = !browseUnsupported && appInfo.data?.shell === 'electron';
+  const showBrowse = !browseUnsupported && appInfo.data?.nativeDialogs === true;
 
   return (
     <Modal title={t('documents.bulk.title')} onEscape={onClose} size="md" initialFocus={folderRef}>

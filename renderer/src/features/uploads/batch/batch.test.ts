@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChannelInput, UploadPreferences } from '../../../../../shared/contract';
+import { collectFromListing } from '../intake/dropped-files';
 import { makeEntry } from '../test/entries';
 import { batchBlocker, batchContext, buildBatchView, prepareBatchChecks, type BatchRow } from './batch-model';
 import type { BatchDraft, DraftFile } from './draft-store';
@@ -173,11 +175,12 @@ describe('files with the same content in one batch', () => {
   });
 
   it('reads only the files that could be copies (same size), and tells identical bytes apart from different ones', async () => {
-    const { addToDraft, clearDraft, hashLookalikes, useDraftStore } = await import('./draft-store');
+    const { addToDraft, clearDraft, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
     clearDraft();
     const read: string[] = [];
     const files = [new File(['<a/>'], 'a.xml'), new File(['<a/>'], 'a-copy.xml'), new File(['<b/>'], 'b.xml'), new File(['<longer/>'], 'c.xml')];
     addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    stopHashing(); // the drop's own background hashing: this test runs its own
     const { contentHash } = await import('./draft-store');
     await hashLookalikes(async (file) => {
       read.push((file as File).name);
@@ -196,10 +199,11 @@ describe('files with the same content in one batch', () => {
   });
 
   it('puts the hashes of a big drop into the batch in a few updates, not one re-check of every row per file', async () => {
-    const { addToDraft, clearDraft, hashLookalikes, useDraftStore } = await import('./draft-store');
+    const { addToDraft, clearDraft, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
     clearDraft();
     const files = Array.from({ length: 40 }, (_, index) => new File([`<i n="${index % 10}"/>`], `f${index}.xml`));
     addToDraft({ files: files.map((file) => ({ file, relativePath: file.name })), skippedHidden: 0, unreadable: [] });
+    stopHashing(); // the drop's own background hashing: this test runs its own
     let updates = 0;
     const stop = useDraftStore.subscribe(() => (updates += 1));
     let clock = 0;
@@ -235,6 +239,144 @@ describe('files with the same content in one batch', () => {
     expect(read).toHaveLength(3);
     expect(useDraftStore.getState().draft?.files.some((file) => file.sha256 !== undefined)).toBe(false);
     clearDraft();
+  });
+
+  describe('files of a folder chosen in the dialog (the page never has their bytes)', () => {
+    const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+    /** A granted folder as the core lists it, and the core's hashes of its files by sub-path. */
+    const folder = (handle: string, contents: Record<string, string>) => ({
+      listing: collectFromListing(handle, {
+        name: handle,
+        files: Object.entries(contents).map(([subpath, text]) => ({ subpath, name: subpath.split('/').pop() ?? subpath, size: text.length, modifiedMs: 1 })),
+        skippedHidden: 0,
+        unreadable: [],
+      }),
+      hash: (subpath: string): string | null => (subpath in contents ? sha(contents[subpath] ?? '') : null),
+    });
+
+    it('asks the core for the hashes of the files that could be copies, many per call, and warns on the copies', async () => {
+      const { addToDraft, clearDraft, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
+      clearDraft();
+      const march = folder('fh_march', { 'a.xml': '<a/>', 'sub/a-copy.xml': '<a/>', 'b.xml': '<b/>', 'longer.xml': '<longer/>' });
+      addToDraft(march.listing);
+      stopHashing(); // the drop's own background hashing: this test runs its own
+      const calls: Array<{ handle: string; subpaths: readonly string[] }> = [];
+      const readOnPage: unknown[] = [];
+      await hashLookalikes(
+        async (file) => {
+          readOnPage.push(file);
+          return 'never';
+        },
+        () => performance.now(),
+        async (handle, subpaths) => {
+          calls.push({ handle, subpaths });
+          return subpaths.map(march.hash);
+        },
+      );
+      // One call for the three files of one size; the file of a size of its own is never read.
+      expect(calls).toEqual([{ handle: 'fh_march', subpaths: ['a.xml', 'sub/a-copy.xml', 'b.xml'] }]);
+      expect(readOnPage).toEqual([]);
+      const view = buildBatchView(useDraftStore.getState().draft!, preferences, []);
+      expect(view.rows.map((row) => [row.relativePath, row.copyOf])).toEqual([
+        ['fh_march/a.xml', null],
+        ['fh_march/sub/a-copy.xml', 'fh_march/a.xml'],
+        ['fh_march/b.xml', null],
+        ['fh_march/longer.xml', null],
+      ]);
+      expect(view.rows[1]?.warnings).toContainEqual({ code: 'warning.sameContent', params: { other: 'fh_march/a.xml' } });
+      clearDraft();
+    });
+
+    it('tells a dropped file and a file of a chosen folder with the same content apart from the rest', async () => {
+      const { addToDraft, clearDraft, contentHash, hashLookalikes, stopHashing, useDraftStore } = await import('./draft-store');
+      clearDraft();
+      const april = folder('fh_april', { 'invoice.xml': '<inv n="7"/>', 'other.xml': '<inv n="8"/>' });
+      addToDraft({ files: [{ file: new File(['<inv n="7"/>'], 'dropped.xml'), relativePath: 'dropped.xml' }], skippedHidden: 0, unreadable: [] });
+      addToDraft(april.listing);
+      stopHashing();
+      await hashLookalikes(contentHash, () => performance.now(), async (_handle, subpaths) => subpaths.map(april.hash));
+      const view = buildBatchView(useDraftStore.getState().draft!, preferences, []);
+      expect(view.rows.map((row) => [row.relativePath, row.copyOf])).toEqual([
+        ['dropped.xml', null],
+        ['fh_april/invoice.xml', 'dropped.xml'],
+        ['fh_april/other.xml', null],
+      ]);
+      clearDraft();
+    });
+
+    it('splits a big folder into calls by count and by bytes, folder by folder', async () => {
+      const { FOLDER_HASH_BYTES, FOLDER_HASH_FILES, planFolderHashCalls } = await import('./draft-store');
+      const files = (handle: string, count: number, size: number): DraftFile[] =>
+        Array.from({ length: count }, (_, index) => ({
+          ...draftFile(`f${index}.xml`, size),
+          file: { kind: 'inGrantedFolder' as const, handle, subpath: `f${index}.xml`, name: `f${index}.xml`, size, lastModified: 1 },
+        }));
+      const small = planFolderHashCalls(files('fh_a', FOLDER_HASH_FILES * 2 + 1, 1024));
+      expect(small.map((call) => call.files.length)).toEqual([FOLDER_HASH_FILES, FOLDER_HASH_FILES, 1]);
+      const large = planFolderHashCalls(files('fh_b', 3, FOLDER_HASH_BYTES - 1));
+      expect(large.map((call) => call.files.length)).toEqual([1, 1, 1]);
+      const mixed = planFolderHashCalls([...files('fh_a', 2, 10), draftFile('on-page.xml', 10), ...files('fh_b', 1, 10)]);
+      expect(mixed.map((call) => [call.handle, call.files.length])).toEqual([
+        ['fh_a', 2],
+        ['fh_b', 1],
+      ]);
+    });
+
+    /** A folder of 3 calls' worth of files, two sizes, and a run of hashLookalikes whose first call waits until released. */
+    const heldRun = async () => {
+      const { addToDraft, hashLookalikes, stopHashing, FOLDER_HASH_FILES } = await import('./draft-store');
+      const contents = Object.fromEntries(Array.from({ length: FOLDER_HASH_FILES * 3 }, (_, index) => [`f${String(index).padStart(3, '0')}.xml`, `<i n="${index % 100}"/>`]));
+      const big = folder('fh_big', contents);
+      addToDraft(big.listing);
+      stopHashing(); // the drop's own background hashing: this test runs its own
+      const asked: string[][] = [];
+      let release: () => void = () => undefined;
+      const run = hashLookalikes(
+        async () => 'never',
+        () => 0,
+        async (_handle, subpaths) => {
+          asked.push([...subpaths]);
+          if (asked.length === 1) await new Promise<void>((resolve) => (release = resolve));
+          return subpaths.map(big.hash);
+        },
+      );
+      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      return { asked, run, release: () => release(), total: FOLDER_HASH_FILES * 3 };
+    };
+
+    it('asks the core no more once the batch is sent', async () => {
+      const { clearDraft, stopHashing, useDraftStore } = await import('./draft-store');
+      clearDraft();
+      const held = await heldRun();
+      stopHashing(); // Upload pressed while the first call was out
+      held.release();
+      await held.run;
+      expect(held.asked).toHaveLength(1);
+      expect(useDraftStore.getState().draft?.files.some((file) => file.sha256 !== undefined)).toBe(false);
+      clearDraft();
+    });
+
+    it('reads no file twice when a second drop arrives while the first is being hashed', async () => {
+      const { addToDraft, clearDraft, hashLookalikes, useDraftStore } = await import('./draft-store');
+      clearDraft();
+      const held = await heldRun();
+      // Its own run (addToDraft's) hashes the dropped file; the first run keeps the folder's files.
+      addToDraft({ files: [{ file: new File(['<i n="1"/>'], 'dropped.xml'), relativePath: 'dropped.xml' }], skippedHidden: 0, unreadable: [] });
+      const again: unknown[] = [];
+      await hashLookalikes(
+        async (file) => (again.push(file), 'h'),
+        () => 0,
+        async (_handle, subpaths) => (again.push(...subpaths), subpaths.map(() => null)),
+      );
+      expect(again).toEqual([]);
+      held.release();
+      await held.run;
+      expect(held.asked.flat()).toHaveLength(held.total);
+      await vi.waitFor(() => expect(useDraftStore.getState().draft?.files.every((file) => file.sha256 !== undefined)).toBe(true));
+      const view = buildBatchView(useDraftStore.getState().draft!, preferences, []);
+      expect(view.rows.find((row) => row.name === 'dropped.xml')?.copyOf).toBe('fh_big/f001.xml');
+      clearDraft();
+    });
   });
 
   it('asks a big pick for its files\' sizes in steps, letting the page draw between them, then starts the batch', async () => {

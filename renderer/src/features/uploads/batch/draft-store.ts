@@ -4,7 +4,8 @@
  */
 import { create } from 'zustand';
 import type { UploadCountry } from '../../../../../shared/contract';
-import { isInGrantedFolder, type CollectedFiles, type PickedFile } from '../intake/dropped-files';
+import { bridge } from '../../../bridge';
+import { isInGrantedFolder, type CollectedFiles, type FolderGrantedFile, type PickedFile } from '../intake/dropped-files';
 
 export interface DraftFile {
   id: string;
@@ -19,7 +20,7 @@ export interface DraftFile {
   relativePath: string;
   /** Fixed random numbers for the template's {rand}, so the preview does not change as you type. */
   randoms: number[];
-  /** SHA-256 (hex) of the content, read only when another file of the batch has the same size. */
+  /** SHA-256 (hex) of the content, read only when another file of the batch has the same size (by the core, for a granted folder's file). */
   sha256?: string;
 }
 
@@ -121,21 +122,65 @@ export function stopHashing(): void {
   hashingGeneration += 1;
 }
 
+/** Draft files a run of `hashLookalikes` has taken on and not finished, with the run's generation (a stopped run's files may be taken on again). */
+const beingHashed = new Map<string, number>();
+
+/** Hashes of files of one granted folder, by sub-path, in their order (`null`: not readable); the core reads them. */
+export type FolderHasher = (handle: string, subpaths: readonly string[]) => Promise<Array<string | null>>;
+
+const hashInGrantedFolder: FolderHasher = async (handle, subpaths) =>
+  (await bridge.invoke('uploads.hashFolderFiles', { folder: { kind: 'handle', handle }, subpaths: [...subpaths] })).sha256;
+
+/**
+ * Files of a granted folder hashed by the core in one call at most: few enough that a call in
+ * flight when Upload is pressed holds the core's reading thread for a few milliseconds only.
+ */
+export const FOLDER_HASH_FILES = 64;
+export const FOLDER_HASH_BYTES = 4 * 1024 * 1024;
+
+/** The calls for a granted folder's files: by folder, at most FOLDER_HASH_FILES files and FOLDER_HASH_BYTES bytes each (one file always fits). */
+export function planFolderHashCalls(files: readonly DraftFile[]): Array<{ handle: string; files: DraftFile[] }> {
+  const calls: Array<{ handle: string; files: DraftFile[]; bytes: number }> = [];
+  const open = new Map<string, { handle: string; files: DraftFile[]; bytes: number }>();
+  for (const file of files) {
+    if (!isInGrantedFolder(file.file)) continue;
+    const handle = file.file.handle;
+    let call = open.get(handle);
+    if (!call || call.files.length >= FOLDER_HASH_FILES || call.bytes + file.size > FOLDER_HASH_BYTES) {
+      call = { handle, files: [], bytes: 0 };
+      open.set(handle, call);
+      calls.push(call);
+    }
+    call.files.push(file);
+    call.bytes += file.size;
+  }
+  return calls.map(({ handle, files: inCall }) => ({ handle, files: inCall }));
+}
+
 /**
  * Hashes the files of the batch that could be copies of one another (same size, content not read
  * yet), so the batch can say two files are one document. Files of a unique size are never read.
- * The hashes go into the draft in groups (one update per HASH_UPDATE_EVERY_MS or more), not one
- * by one: an update per file made a 2 000-file drop rebuild the batch's 2 000 rows 2 000 times.
- * Hashing stops when the batch is sent or cleared (`stopHashing`): it would only compete with the
- * sending for the page's thread.
+ * Files on the page are hashed here (Web Crypto); files of a folder chosen in the dialog, whose
+ * bytes the page never has, are hashed by the core (`uploads.hashFolderFiles`, many per call, one
+ * call at a time), so no file is read twice on the page and a big folder costs a few calls, not
+ * one per file. The hashes go into the draft in groups (one update per HASH_UPDATE_EVERY_MS or
+ * more), not one by one: an update per file made a 2 000-file drop rebuild the batch's 2 000 rows
+ * 2 000 times. Hashing stops when the batch is sent or cleared (`stopHashing`): it would only
+ * compete with the sending for the page's thread and the core's reading thread.
  */
-export async function hashLookalikes(hash: (file: Blob) => Promise<string> = contentHash, now: () => number = () => performance.now()): Promise<void> {
+export async function hashLookalikes(
+  hash: (file: Blob) => Promise<string> = contentHash,
+  now: () => number = () => performance.now(),
+  hashInFolder: FolderHasher = hashInGrantedFolder,
+): Promise<void> {
   const files = useDraftStore.getState().draft?.files ?? [];
   const sizes = new Map<number, number>();
-  for (const file of files) sizes.set(file.file.size, (sizes.get(file.file.size) ?? 0) + 1);
-  // A granted folder's files are not on the page: the core tells copies apart when they are added.
-  const pending = files.filter((file) => file.sha256 === undefined && !isInGrantedFolder(file.file) && file.file.size > 0 && (sizes.get(file.file.size) ?? 0) > 1);
+  for (const file of files) sizes.set(file.size, (sizes.get(file.size) ?? 0) + 1);
   const generation = hashingGeneration;
+  // A file another run is hashing (an earlier drop's) is left to it: nothing is read twice.
+  const pending = files.filter((file) => file.sha256 === undefined && beingHashed.get(file.id) !== generation && file.size > 0 && (sizes.get(file.size) ?? 0) > 1);
+  for (const file of pending) beingHashed.set(file.id, generation);
+  const stopped = (): boolean => generation !== hashingGeneration;
   // A bigger batch costs more to re-check: its updates come less often (a 5 000-file batch: every 1.25 s).
   const every = Math.max(HASH_UPDATE_EVERY_MS, files.length / 4);
   let found = new Map<string, string>();
@@ -147,17 +192,43 @@ export async function hashLookalikes(hash: (file: Blob) => Promise<string> = con
     lastUpdate = now();
     updateDraft((draft) => ({ ...draft, files: draft.files.map((candidate) => (hashes.has(candidate.id) ? { ...candidate, sha256: hashes.get(candidate.id) } : candidate)) }));
   };
-  for (const file of pending) {
-    if (generation !== hashingGeneration) return;
-    try {
+  const onPage = async (): Promise<void> => {
+    for (const file of pending) {
+      if (stopped()) return;
       if (isInGrantedFolder(file.file)) continue;
-      found.set(file.id, await hash(file.file));
-    } catch {
-      continue; // An unreadable file is reported when it is sent; a copy cannot be told then.
+      try {
+        const sha256 = await hash(file.file);
+        if (stopped()) return;
+        found.set(file.id, sha256);
+      } catch {
+        continue; // An unreadable file is reported when it is sent; a copy cannot be told then.
+      }
+      if (now() - lastUpdate >= every) apply();
     }
-    if (now() - lastUpdate >= every) apply();
+  };
+  const inFolders = async (): Promise<void> => {
+    for (const call of planFolderHashCalls(pending)) {
+      if (stopped()) return;
+      let hashes: Array<string | null>;
+      try {
+        hashes = await hashInFolder(call.handle, call.files.map((file) => (file.file as FolderGrantedFile).subpath));
+      } catch {
+        continue; // The folder's grant expired, say: copies among these files cannot be told.
+      }
+      if (stopped()) return;
+      call.files.forEach((file, index) => {
+        const sha256 = hashes[index];
+        if (sha256) found.set(file.id, sha256);
+      });
+      if (now() - lastUpdate >= every) apply();
+    }
+  };
+  try {
+    await Promise.all([onPage(), inFolders()]);
+    if (!stopped()) apply();
+  } finally {
+    for (const file of pending) if (beingHashed.get(file.id) === generation) beingHashed.delete(file.id);
   }
-  if (generation === hashingGeneration) apply();
 }
 
 const updateDraft = (change: (draft: BatchDraft) => BatchDraft | null): void =>
