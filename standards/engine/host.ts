@@ -1,8 +1,9 @@
 /**
  * The standards engine's own process: started by the app core (remote.ts) as a Node child or an
  * Electron utility process, it runs the validation engine and the stylesheet renderer (each with
- * its worker threads, started on first use) and answers the core's requests (host-protocol.ts). It ends when the core does: a Node child when its IPC channel
- * closes, a utility process with the browser process that owns it.
+ * its worker threads, started on first use) and answers the core's requests (host-protocol.ts).
+ * It ends when the core does: a Node child when its IPC channel closes, a utility process with
+ * the browser process that owns it.
  */
 import { createStylesheetRenderer, RenderFailure } from '../render/renderer';
 import { createStandardsEngine } from './engine';
