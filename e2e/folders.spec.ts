@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { useScriptedDialogs } from './scripted-dialogs';
 import { saveScreenshotInBothThemes } from './screenshots';
 import { signInWithDemoAccount } from './session-helpers';
 
@@ -122,22 +123,10 @@ test.describe('folders', () => {
 test.describe('a sync rule’s folder chosen in the host’s dialog', () => {
   test.use({ emulatorArgs: '--documents 12' });
 
-  let root = '';
-  let answers = '';
-  test.use({
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    shellEnv: async ({}, use) => {
-      root = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-folder-field-'));
-      answers = join(root, 'dialog-answers.json');
-      await use({ LEDGERDESK_SCRIPTED_DIALOGS: answers });
-    },
-  });
-  test.afterEach(async () => {
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const dialogs = useScriptedDialogs('ledgerdesk-e2e-folder-field-');
 
   test('Browse… fills the folder, and the rule saves its documents there', async ({ page, shell }) => {
-    const chosen = join(root, 'chosen-inbox');
+    const chosen = join(dialogs.root(), 'chosen-inbox');
     await import('node:fs/promises').then((fs) => fs.mkdir(chosen));
     await shell.answerFolderDialog(chosen);
     await signInWithDemoAccount(page, 'full');

@@ -5,10 +5,10 @@
  * dialogs (`LEDGERDESK_SCRIPTED_DIALOGS`: answers from a file, tests only); the page must not open
  * its own `<input webkitdirectory>` chooser.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { useScriptedDialogs } from './scripted-dialogs';
 import { listUploadEntries } from './upload-entries';
 import { signInWithDemoAccount } from './session-helpers';
 
@@ -19,22 +19,10 @@ const invoiceXml = (number: string): string =>
 test.describe('a folder chosen in the host’s dialog', () => {
   test.use({ emulatorArgs: '--processing-delay 200' });
 
-  let root = '';
-  let answers = '';
-  test.use({
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    shellEnv: async ({}, use) => {
-      root = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-dialog-'));
-      answers = join(root, 'dialog-answers.json');
-      await use({ LEDGERDESK_SCRIPTED_DIALOGS: answers });
-    },
-  });
-  test.afterEach(async () => {
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const dialogs = useScriptedDialogs('ledgerdesk-e2e-dialog-');
 
   test('its files are listed by the core, checked in the batch (a copy among them flagged), and each uploaded once', async ({ page, shell }) => {
-    const folder = join(root, 'april-invoices');
+    const folder = join(dialogs.root(), 'april-invoices');
     await mkdir(join(folder, 'week-2'), { recursive: true });
     for (let n = 1; n <= 3; n++) await writeFile(join(folder, `invoice-${n}.xml`), invoiceXml(`A-${n}`));
     await writeFile(join(folder, 'week-2', 'invoice-4.xml'), invoiceXml('A-4'));

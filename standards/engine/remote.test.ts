@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../../electron/core/testing/processes';
 import { fixtureBytes } from '../test-support/fixtures';
 import type { EngineChannel } from './host-protocol';
 import { createProcessStandardsEngine, forkNodeEngineProcess } from './remote';
@@ -92,14 +93,6 @@ describe('standards engine in its own process', () => {
   }, 120_000);
 });
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('standards engine process lifetime', () => {
   it('fails plainly, without hanging, when its process cannot start', async () => {
@@ -114,14 +107,14 @@ describe('standards engine process lifetime', () => {
     const [line] = (await once(parent.stdout, 'data')) as [Buffer];
     const enginePid = Number(line.toString().trim());
     expect(enginePid).toBeGreaterThan(0);
-    expect(alive(enginePid)).toBe(true);
+    expect(isProcessAlive(enginePid)).toBe(true);
     parent.kill('SIGKILL');
     await once(parent, 'exit');
     let waited = 0;
-    while (alive(enginePid) && waited < 20_000) {
+    while (isProcessAlive(enginePid) && waited < 20_000) {
       await sleep(100);
       waited += 100;
     }
-    expect(alive(enginePid)).toBe(false);
+    expect(isProcessAlive(enginePid)).toBe(false);
   }, 120_000);
 });

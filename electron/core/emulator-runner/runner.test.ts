@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorStatus } from '../../../shared/contract';
 import { MemoryLogger } from '../testing/memory-ports';
 import { createEmulatorRunner, type EmulatorRunner } from './runner';
+import { isProcessAlive } from '../testing/processes';
 
 const fakeEmulator = fileURLToPath(new URL('../testing/fake-emulator.ts', import.meta.url));
 const runners: EmulatorRunner[] = [];
@@ -127,14 +128,6 @@ describe('the emulator and a parent that dies', () => {
   const cli = fileURLToPath(new URL('../../../emulator/cli.ts', import.meta.url));
   const parentScript = fileURLToPath(new URL('./testing/orphaning-parent.ts', import.meta.url));
 
-  const isRunning = (pid: number): boolean => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const portIsFree = (url: string): Promise<boolean> =>
     new Promise((resolve) => {
       const server = net.createServer();
@@ -153,11 +146,11 @@ describe('the emulator and a parent that dies', () => {
       expect(await Promise.all(urls.map(portIsFree))).toEqual([false, false, false, false, false]);
 
       parent.kill('SIGKILL');
-      await expect.poll(() => isRunning(pid), { timeout: 5_000, interval: 100 }).toBe(false);
+      await expect.poll(() => isProcessAlive(pid), { timeout: 5_000, interval: 100 }).toBe(false);
       expect(await Promise.all(urls.map(portIsFree))).toEqual([true, true, true, true, true]);
     } finally {
       parent.kill('SIGKILL');
-      if (emulatorPid !== undefined && isRunning(emulatorPid)) process.kill(emulatorPid, 'SIGKILL');
+      if (emulatorPid !== undefined && isProcessAlive(emulatorPid)) process.kill(emulatorPid, 'SIGKILL');
     }
   }, 90_000);
 });

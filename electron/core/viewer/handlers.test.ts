@@ -7,6 +7,7 @@ import type { EngineChannel } from '../../../standards/engine/host-protocol';
 import { forkNodeEngineProcess } from '../../../standards/engine/remote';
 import { createCoreApp, type CoreAppWithServices } from '../app';
 import { createMemoryPorts, type MemoryLogger } from '../testing/memory-ports';
+import { isProcessAlive } from '../testing/processes';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-viewer-'));
 let app: CoreAppWithServices | undefined;
@@ -66,15 +67,6 @@ describe("the official stylesheets and validation share one engine process, neve
       await core.dispose();
     }
     // Ended with the core.
-    expect(launched.every((channel) => channel.pid !== undefined && !alive(channel.pid))).toBe(true);
+    expect(launched.every((channel) => channel.pid !== undefined && !isProcessAlive(channel.pid))).toBe(true);
   }, 120_000);
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
