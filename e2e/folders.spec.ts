@@ -139,6 +139,7 @@ test.describe('a sync rule’s folder chosen in the host’s dialog', () => {
     await expect(folder).not.toBeEditable();
     await dialog.getByRole('button', { name: 'Browse…' }).click();
     await expect(folder).toHaveValue(chosen);
+    await saveScreenshotInBothThemes(page, 'folder-rule-browse');
     await dialog.getByRole('button', { name: 'Save rule' }).click();
     await expect(dialog).toBeHidden();
     const rule = page.getByRole('listitem', { name: 'Chosen inbox' });

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { useScriptedDialogs } from './scripted-dialogs';
+import { saveScreenshotInBothThemes } from './screenshots';
 import { listUploadEntries } from './upload-entries';
 import { signInWithDemoAccount } from './session-helpers';
 
@@ -51,6 +52,7 @@ test.describe('a folder chosen in the host’s dialog', () => {
     await expect(panel).toContainText('week-2/');
     await expect(panel).toContainText('1 file has the same content as another file in this batch');
     await expect(panel).toContainText('Same content as april-invoices/invoice-1.xml');
+    await saveScreenshotInBothThemes(page, 'uploads-folder-copy');
     await panel.getByRole('button', { name: 'Leave the copy out' }).click();
     await expect(panel).toContainText('4 files');
     await panel.getByRole('combobox', { name: 'Destination country' }).selectOption('IT');
