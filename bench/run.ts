@@ -39,6 +39,7 @@ const documentsBulkSchema = z.looseObject({
   ok: z.boolean(),
   ram: folderRunSchema,
   disk: folderRunSchema,
+  cores: z.union([z.object({ emulator: z.string(), bench: z.string() }), z.object({ shared: z.string() })]).optional(),
 });
 
 const uploadsSchema = z.looseObject({
@@ -100,7 +101,9 @@ const benches: BenchSpec[] = [
           unit: '×',
           budget: `≥ ${result.budget}`,
           ok: result.ok,
-          note: `client ${result.clientMs} ms, bare ${result.bareMs} ms (best of the rounds); files written in ${result.ram.folder}${result.ram.ram ? ' (RAM-backed)' : ''}`,
+          note: `client ${result.clientMs} ms, bare ${result.bareMs} ms (best of the rounds); files written in ${result.ram.folder}${result.ram.ram ? ' (RAM-backed)' : ''}; ${
+            result.cores === undefined ? '' : 'shared' in result.cores ? `the emulator shared the cores (${result.cores.shared})` : `the emulator on core ${result.cores.emulator}, the bench on ${result.cores.bench}`
+          }`,
         },
         {
           bench: 'documents-bulk',

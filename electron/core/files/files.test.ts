@@ -267,6 +267,26 @@ describe('createWorkerWriter: batches and threads', () => {
     }
   });
 
+  it('holds writes back for company until told the last ones are coming, then writes each at once', async () => {
+    const writer = createWorkerWriter({ batchDelayMs: 60_000 });
+    try {
+      // The first write goes as soon as the thread is up; the thread is idle afterwards.
+      writer.warm();
+      await writer.write(path.join(dir, 'primer.xml'), Buffer.from('<primer/>'));
+      const first = writer.write(path.join(dir, 'first.xml'), Buffer.from('<first/>'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await fs.readdir(dir)).toEqual(['primer.xml']);
+      writer.finishing();
+      expect(await first).toEqual({ sha256: sha256('<first/>') });
+      // Asked for afterwards: not held for the minute either.
+      await writer.write(path.join(dir, 'last.xml'), Buffer.from('<last/>'));
+      expect((await fs.readdir(dir)).sort()).toEqual(['first.xml', 'last.xml', 'primer.xml']);
+      expect(await fs.readFile(path.join(dir, 'last.xml'), 'utf8')).toBe('<last/>');
+    } finally {
+      await writer.close();
+    }
+  });
+
   it('refuses writes after it is closed', async () => {
     const writer = createWorkerWriter();
     await writer.close();

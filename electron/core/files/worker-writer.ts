@@ -34,6 +34,11 @@ export interface AtomicWriter {
   persist(targets: readonly string[]): Promise<Map<string, AppError>>;
   /** Writes are coming: start what they need now (a thread) rather than at the first one. */
   warm(): void;
+  /**
+   * The writes still to come are the last few (the downloads are done): the waiting ones go now,
+   * and each later one without waiting for others to share its message.
+   */
+  finishing(): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ export function createInThreadWriter(fileSystem: AtomicFileSystem = nodeAtomicFi
     },
     persist: (targets) => syncFiles(targets, fileSystem),
     warm: () => undefined,
+    finishing: () => undefined,
     close: () => Promise.resolve(),
   };
 }
@@ -172,9 +178,11 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
   const fallback = createInThreadWriter();
   const slots: Slot[] = [];
   let outbox: QueuedWrite[] = [];
-  let flushScheduled = false;
+  let scheduled: { timer: NodeJS.Timeout } | { immediate: NodeJS.Immediate } | undefined;
   let nextBatch = 0;
   let closed = false;
+  /** Set by `finishing()`: no write waits for company any more. */
+  let hurry = false;
   /** Files this writer wrote and flushed. */
   const durable = new Set<string>();
 
@@ -277,12 +285,13 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
       flush();
       return;
     }
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setTimeout(() => {
-      flushScheduled = false;
+    if (scheduled) return;
+    const fire = (): void => {
+      scheduled = undefined;
       flush();
-    }, batchDelayMs);
+    };
+    // Finishing, the writes asked for in one turn of the event loop still share a message.
+    scheduled = hurry ? { immediate: setImmediate(fire) } : { timer: setTimeout(fire, batchDelayMs) };
   };
 
   // The callback API: a third of the main thread's cost of `fs.promises` file handles.
@@ -298,6 +307,14 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
   return {
     warm() {
       if (!closed && slots.length === 0) spawn();
+    },
+    finishing() {
+      hurry = true;
+      if (scheduled && 'timer' in scheduled) {
+        clearTimeout(scheduled.timer);
+        scheduled = undefined;
+      }
+      flush();
     },
     write(target, bytes) {
       if (closed) return Promise.reject(new AppError('internal', `Writing ${target} failed: the writer is closed.`, { details: because(reason('files.writerStopped', { path: target })) }));
@@ -324,6 +341,11 @@ export function createWorkerWriter(options: WorkerWriterOptions = {}): AtomicWri
     },
     async close() {
       closed = true;
+      if (scheduled) {
+        if ('timer' in scheduled) clearTimeout(scheduled.timer);
+        else clearImmediate(scheduled.immediate);
+        scheduled = undefined;
+      }
       for (const entry of outbox.splice(0)) entry.reject(new AppError('internal', `Writing ${entry.target} failed: the writer was closed first.`, { details: because(reason('files.writerStopped', { path: entry.target })) }));
       await Promise.all(
         slots.map(async (slot) => {
