@@ -6,6 +6,7 @@
  */
 import { utilityProcess } from 'electron';
 import type { EngineProcessLauncher, HostResponse } from '../../standards/engine/host-protocol';
+import { lowerEnginePriority } from '../../standards/engine/remote';
 
 export const utilityEngineProcess: EngineProcessLauncher = (entry) => {
   const env: Record<string, string> = {};
@@ -13,6 +14,8 @@ export const utilityEngineProcess: EngineProcessLauncher = (entry) => {
   const child = utilityProcess.fork(entry, [], { env, stdio: ['ignore', 'ignore', 'inherit'], serviceName: 'Ledgerdesk validation' });
   // A fatal V8 error in the engine is followed by its 'exit', which fails what it ran; unhandled, the 'error' would end main.
   child.on('error', () => undefined);
+  // Its pid is known once it has started.
+  child.once('spawn', () => lowerEnginePriority(child.pid));
   return {
     get pid() {
       return child.pid;

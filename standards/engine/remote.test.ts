@@ -4,13 +4,14 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../electron/core/testing/processes';
 import { fixtureBytes } from '../test-support/fixtures';
 import type { EngineChannel } from './host-protocol';
-import { createProcessStandardsEngine, forkNodeEngineProcess } from './remote';
+import { createProcessStandardsEngine, ENGINE_NICENESS, forkNodeEngineProcess } from './remote';
 import { MAX_DOCUMENT_BYTES, type ValidationProgress, ValidationFailure } from './types';
 import type { StandardsEngine } from './engine';
 
@@ -53,6 +54,8 @@ describe('standards engine in its own process', () => {
     expect(launched).toHaveLength(1);
     expect(launched[0]?.pid).toBeGreaterThan(0);
     expect(launched[0]?.pid).not.toBe(process.pid);
+    // Background work: when the processor is busy, the window and the uploads come first.
+    expect(getPriority(launched[0]!.pid)).toBe(Math.min(19, getPriority() + ENGINE_NICENESS));
     // Failures keep their codes across the process boundary.
     expect((await failureOf(engine.validate(new TextEncoder().encode('<Invoice')))).code).toBe('not_xml');
     expect(launched).toHaveLength(1);

@@ -7,6 +7,7 @@
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RENDER_TIMEOUT_MS, RenderFailure, type StylesheetRenderer } from '../render/renderer';
@@ -24,9 +25,28 @@ export const engineHostEntry = (): string => {
   return existsSync(bundled) ? bundled : join(standardsDir(), 'engine', 'host-dev.mjs');
 };
 
+/**
+ * How much lower the engine's processor priority is than the core's (Unix nice values; below
+ * normal on Windows): checks and renders are background work beside the window and the uploads,
+ * which get the processor first when it is busy (a batch's schema checks start the engine while
+ * thousands of files are being sent; docs/performance.md, issue 12's ninth session).
+ */
+export const ENGINE_NICENESS = 10;
+
+/** Lowers a started engine process's priority below the core's; where the system refuses, it runs at the core's. */
+export const lowerEnginePriority = (pid: number | undefined): void => {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, Math.min(19, getPriority() + ENGINE_NICENESS));
+  } catch {
+    /* not permitted here: the core's priority */
+  }
+};
+
 /** A plain Node child on an IPC channel; `advanced` serialization carries the document bytes as bytes. */
 export const forkNodeEngineProcess: EngineProcessLauncher = (entry) => {
   const child = fork(entry, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  lowerEnginePriority(child.pid);
   const hold = (waiting: boolean): void => {
     if (waiting) {
       child.ref();
