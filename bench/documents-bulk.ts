@@ -29,7 +29,6 @@
  * Prints one JSON line; exits 1 when the budget is missed. `runDocumentsBulkBench()` is exported
  * for a bench runner.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +44,7 @@ import { inPool } from './lib/pool';
 import { syncDisks } from './lib/sync-disks';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { useBundledThreads } from './lib/bundled-threads';
+import { pinCores, type CorePlacement } from './lib/cores';
 
 export interface DocumentsBulkBenchOptions {
   documents: number;
@@ -86,7 +86,7 @@ export interface DocumentsBulkBenchResult {
   rounds: Array<{ bareMs: number; clientMs: number }>;
   emulatorWarmUp: boolean;
   /** The cores the emulator and this process ran on (`taskset` lists), or why they shared them. */
-  cores: { emulator: string; bench: string } | { shared: string };
+  cores: CorePlacement;
   /** The machine's load average (1, 5, 15 min) before and after. */
   load: { before: number[]; after: number[] };
 }
@@ -193,22 +193,6 @@ function thousandFilesMs(parent: string, size: number): number {
     return performance.now() - started;
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/** The emulator on the last core, this process and the threads it starts later on the others. */
-function pinCores(emulatorPid: number | undefined, shared: boolean): DocumentsBulkBenchResult['cores'] {
-  const cores = os.availableParallelism();
-  if (shared) return { shared: 'asked (--shared-cores)' };
-  if (process.platform !== 'linux' || cores < 2 || emulatorPid === undefined) return { shared: `not possible here (${process.platform}, ${cores} cores)` };
-  const cpus = { emulator: String(cores - 1), bench: cores === 2 ? '0' : `0-${cores - 2}` };
-  try {
-    // -a: every thread the process has now; threads started later inherit their starter's cores.
-    execFileSync('taskset', ['-a', '-p', '-c', cpus.emulator, String(emulatorPid)], { stdio: 'ignore' });
-    execFileSync('taskset', ['-a', '-p', '-c', cpus.bench, String(process.pid)], { stdio: 'ignore' });
-    return cpus;
-  } catch (error) {
-    return { shared: `taskset failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
