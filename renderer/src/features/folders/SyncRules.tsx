@@ -30,9 +30,16 @@ function RuleCard({ status, onEdit, onDelete }: { status: SyncRuleStatus; onEdit
           </p>
           <p className="sync-rule__folder mono">{rule.folder}</p>
         </div>
-        <span className={`state-badge state-badge--${tone[status.state]}`} role="status">
-          {t(`folders.sync.states.${status.state}`)}
-        </span>
+        {/* A rule saved a moment ago has not run yet: "Up to date" would claim what it has not done. */}
+        {status.state === 'idle' && !status.lastRunAt ? (
+          <span className="state-badge state-badge--muted" role="status">
+            {t('folders.sync.never')}
+          </span>
+        ) : (
+          <span className={`state-badge state-badge--${tone[status.state]}`} role="status">
+            {t(`folders.sync.states.${status.state}`)}
+          </span>
+        )}
       </div>
       {status.message ? <p className={`sync-rule__message${status.state === 'error' || status.state === 'backoff' ? ' sync-rule__message--bad' : ''}`}>{wordStatus(t, status)}</p> : null}
       <ul className="sync-rule__facts">

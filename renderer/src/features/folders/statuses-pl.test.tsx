@@ -4,7 +4,7 @@
  * bridge as JSON and shown on the folders page in Polish: never the core's English log text. That the
  * core's real checks carry these reasons is the core's test (electron/core/i18n/reasons.test.ts).
  */
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncRuleSchema, type SyncRuleStatus, type WatchedFolderStatus } from '../../../../shared/contract';
 import { ok } from '../../test/fake-acube';
@@ -116,5 +116,14 @@ describe('the inbox sync’s status in Polish', () => {
     expect(await screen.findByText('Czeka, aż się zalogujesz.')).toBeTruthy();
     expect(screen.getByText('Usługa jest niedostępna (HTTP 503): kolejna próba za 30 s.')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Trying again');
+  });
+
+  it('does not call a rule that has never run up to date', async () => {
+    const fresh: SyncRuleStatus = { ...base, state: 'idle' };
+    const done: SyncRuleStatus = { ...base, rule: { ...rule, id: 'r2', name: 'Po przebiegu', folder: '/inbox2' }, state: 'idle', lastRunAt: '2026-11-26T10:00:00.000Z', lastSuccessAt: '2026-11-26T10:00:01.000Z' };
+    showFolders({ 'sync.rules': () => ok(overTheBridge([fresh, done])) });
+    const freshCard = await screen.findByRole('listitem', { name: 'Przychodzące' });
+    expect(within(freshCard).getByRole('status').textContent).toBe('Jeszcze nie uruchomiona');
+    expect(within(screen.getByRole('listitem', { name: 'Po przebiegu' })).getByRole('status').textContent).toBe('Aktualna');
   });
 });
