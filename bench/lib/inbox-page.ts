@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BenchShell } from './browser-shell';
 import { benchViewport } from './chromium';
+import { demoButtonName } from '../../e2e/session-helpers';
 
 /** How long one step in the browser (a navigation, rows appearing) may take before the bench gives up. */
 export const STEP_TIMEOUT_MS = 60_000;
@@ -37,7 +38,7 @@ export async function signIn(browser: Browser, shell: BenchShell): Promise<numbe
   const { context, page } = await newBenchContext(browser);
   try {
     await page.goto(shell.url);
-    await page.getByRole('button', { name: 'Demo account: full' }).click({ timeout: STEP_TIMEOUT_MS });
+    await page.getByRole('button', { name: demoButtonName('full') }).click({ timeout: STEP_TIMEOUT_MS });
     await page.locator(DATA_ROW).first().waitFor({ timeout: STEP_TIMEOUT_MS });
     const rows = Number(await page.getByRole('grid').getAttribute('aria-rowcount'));
     return Number.isFinite(rows) ? rows - 1 : 0;
