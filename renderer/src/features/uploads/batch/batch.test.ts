@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelInput, UploadPreferences } from '../../../../../shared/contract';
 import { collectFromListing } from '../intake/dropped-files';
@@ -242,7 +241,8 @@ describe('files with the same content in one batch', () => {
   });
 
   describe('files of a folder chosen in the dialog (the page never has their bytes)', () => {
-    const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+    /** The core's SHA-256 of a file's content: the same digest the page takes of its own files (Web Crypto, no Node in the renderer's tests). */
+    const sha = async (text: string): Promise<string> => (await import('./draft-store')).contentHash(new Blob([text]));
     /** A granted folder as the core lists it, and the core's hashes of its files by sub-path. */
     const folder = (handle: string, contents: Record<string, string>) => ({
       listing: collectFromListing(handle, {
@@ -251,7 +251,7 @@ describe('files with the same content in one batch', () => {
         skippedHidden: 0,
         unreadable: [],
       }),
-      hash: (subpath: string): string | null => (subpath in contents ? sha(contents[subpath] ?? '') : null),
+      hashes: (subpaths: readonly string[]): Promise<Array<string | null>> => Promise.all(subpaths.map((subpath) => (subpath in contents ? sha(contents[subpath] ?? '') : null))),
     });
 
     it('asks the core for the hashes of the files that could be copies, many per call, and warns on the copies', async () => {
@@ -270,7 +270,7 @@ describe('files with the same content in one batch', () => {
         () => performance.now(),
         async (handle, subpaths) => {
           calls.push({ handle, subpaths });
-          return subpaths.map(march.hash);
+          return march.hashes(subpaths);
         },
       );
       // One call for the three files of one size; the file of a size of its own is never read.
@@ -294,7 +294,7 @@ describe('files with the same content in one batch', () => {
       addToDraft({ files: [{ file: new File(['<inv n="7"/>'], 'dropped.xml'), relativePath: 'dropped.xml' }], skippedHidden: 0, unreadable: [] });
       addToDraft(april.listing);
       stopHashing();
-      await hashLookalikes(contentHash, () => performance.now(), async (_handle, subpaths) => subpaths.map(april.hash));
+      await hashLookalikes(contentHash, () => performance.now(), async (_handle, subpaths) => april.hashes(subpaths));
       const view = buildBatchView(useDraftStore.getState().draft!, preferences, []);
       expect(view.rows.map((row) => [row.relativePath, row.copyOf])).toEqual([
         ['dropped.xml', null],
@@ -337,7 +337,7 @@ describe('files with the same content in one batch', () => {
         async (_handle, subpaths) => {
           asked.push([...subpaths]);
           if (asked.length === 1) await new Promise<void>((resolve) => (release = resolve));
-          return subpaths.map(big.hash);
+          return big.hashes(subpaths);
         },
       );
       await vi.waitFor(() => expect(asked).toHaveLength(1));
