@@ -128,7 +128,19 @@ export interface EngineProcess {
   close(): Promise<void>;
 }
 
-const closedFailure = (): ValidationFailure => new ValidationFailure('engine', 'The validation engine is closed.');
+/** The engine's process is gone (it died, or was closed): each client words it as its own failure. */
+export class EngineProcessGone extends Error {
+  constructor(readonly why: 'stopped' | 'closed') {
+    super(why === 'stopped' ? 'The engine process stopped unexpectedly.' : 'The engine process is closed.');
+    this.name = 'EngineProcessGone';
+  }
+}
+
+const closedFailure = (): EngineProcessGone => new EngineProcessGone('closed');
+
+/** What the process's end means to a client: "stopped unexpectedly; try again", or "closed". */
+const goneAs = <F extends Error>(error: unknown, failure: (message: string) => F, engine: string): unknown =>
+  error instanceof EngineProcessGone ? failure(error.why === 'stopped' ? `The ${engine} stopped unexpectedly; try again.` : `The ${engine} is closed.`) : error;
 
 export const createEngineProcess = (options: EngineProcessOptions = {}): EngineProcess => {
   const launch = options.launch ?? forkNodeEngineProcess;
@@ -172,7 +184,7 @@ export const createEngineProcess = (options: EngineProcessOptions = {}): EngineP
       options.onUnexpectedExit?.(code, pending.size);
       const failed = [...pending.values()];
       pending.clear();
-      for (const entry of failed) entry.reject(new ValidationFailure('engine', 'The validation engine stopped unexpectedly; try again.'));
+      for (const entry of failed) entry.reject(new EngineProcessGone('stopped'));
     });
     return started;
   };
@@ -218,33 +230,39 @@ const cancelled = (): ValidationFailure => new ValidationFailure('cancelled', 'T
 /** The validation engine, in the engine's process (its own, or `options.process` shared with the renderer). */
 export const createProcessStandardsEngine = (options: EngineProcessOptions & { process?: EngineProcess } = {}): StandardsEngine => {
   const host = options.process ?? createEngineProcess(options);
+  const asValidationFailure = (error: unknown): unknown => goneAs(error, (message) => new ValidationFailure('engine', message), 'validation engine');
+  const validate: StandardsEngine['validate'] = async (bytes, validateOptions = {}) => {
+    const { signal } = validateOptions;
+    if (signal?.aborted) throw cancelled();
+    // Refused here, so a huge document is never copied to the engine's process.
+    if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+      throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
+    }
+    const { id, done } = host.request(
+      { type: 'validate', bytes, ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}) },
+      validateOptions.onProgress,
+    );
+    if (!signal) return (await done) as ValidationResult;
+    // A cancel answers at once; the engine's process stops the work on its side.
+    return new Promise<ValidationResult>((resolve, reject) => {
+      const abort = (): void => {
+        host.forget(id);
+        host.notify({ type: 'cancel', id });
+        reject(cancelled());
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      done.then((result) => resolve(result as ValidationResult), reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
   return {
-    async validate(bytes, validateOptions = {}) {
-      const { signal } = validateOptions;
-      if (signal?.aborted) throw cancelled();
-      // Refused here, so a huge document is never copied to the engine's process.
-      if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-        throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
-      }
-      const { id, done } = host.request(
-        { type: 'validate', bytes, ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}) },
-        validateOptions.onProgress,
-      );
-      if (!signal) return (await done) as ValidationResult;
-      // A cancel answers at once; the engine's process stops the work on its side.
-      return new Promise<ValidationResult>((resolve, reject) => {
-        const abort = (): void => {
-          host.forget(id);
-          host.notify({ type: 'cancel', id });
-          reject(cancelled());
-        };
-        signal.addEventListener('abort', abort, { once: true });
-        done.then((result) => resolve(result as ValidationResult), reject).finally(() => signal.removeEventListener('abort', abort));
-      });
-    },
+    validate: (bytes, validateOptions) => validate(bytes, validateOptions).catch((error: unknown) => Promise.reject(asValidationFailure(error))),
     listRuleSets: () => listRuleSets(),
     async warm(ruleSet) {
-      await host.request({ type: 'warm', ruleSet }).done;
+      try {
+        await host.request({ type: 'warm', ruleSet }).done;
+      } catch (error) {
+        throw asValidationFailure(error);
+      }
     },
     close: () => host.close(),
   };
@@ -258,7 +276,7 @@ export const createProcessStylesheetRenderer = (options: EngineProcessOptions & 
       try {
         return (await host.request({ type: 'render', sefPath, xml, ksef, timeoutMs }).done) as string;
       } catch (error) {
-        throw error instanceof ValidationFailure ? new RenderFailure('engine', error.message.replace('validation engine', 'stylesheet engine')) : error;
+        throw goneAs(error, (message) => new RenderFailure('engine', message), 'stylesheet engine');
       }
     },
     warm(sefPaths) {
