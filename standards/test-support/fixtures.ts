@@ -17,7 +17,11 @@ export interface FixtureEntry {
   status: string;
 }
 
-export const fixtureIndex = (): FixtureEntry[] => JSON.parse(readFileSync(join(fixturesDir, 'index.json'), 'utf8')) as FixtureEntry[];
+/** The index files: `index.json` and the formats added in November 2026 (to be merged into it later). */
+export const fixtureIndexFiles = ['index.json', 'index-2026-11.json'] as const;
+
+export const fixtureIndex = (): FixtureEntry[] =>
+  fixtureIndexFiles.flatMap((file) => JSON.parse(readFileSync(join(fixturesDir, file), 'utf8')) as FixtureEntry[]);
 
 export const fixtureBytes = (path: string): Uint8Array => readFileSync(join(fixturesDir, path));
 

@@ -22,7 +22,10 @@ const indexSchema = z.array(
 
 export type FixtureEntry = z.infer<typeof indexSchema>[number];
 
-export const fixtureIndex: FixtureEntry[] = indexSchema.parse(JSON.parse(readFileSync(join(fixturesDir, 'index.json'), 'utf8')));
+/** `index.json` and the formats added in November 2026 (`index-2026-11.json`, to be merged into it later). */
+export const fixtureIndex: FixtureEntry[] = ['index.json', 'index-2026-11.json'].flatMap((file) =>
+  indexSchema.parse(JSON.parse(readFileSync(join(fixturesDir, file), 'utf8'))),
+);
 
 export const ublKinds = ['invoice', 'credit-note', 'order', 'order-response', 'despatch-advice'] as const;
 
