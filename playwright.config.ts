@@ -11,8 +11,8 @@ const shell = selectedShell();
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  // The HTTP-level bridge checks only exist in the browser shell.
-  testIgnore: shell === 'electron' ? ['**/bridge-security.spec.ts'] : [],
+  // The HTTP-level bridge checks only exist in the browser shell; the fresh clone starts the browser shell.
+  testIgnore: shell === 'electron' ? ['**/bridge-security.spec.ts', '**/fresh-clone.spec.ts'] : [],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

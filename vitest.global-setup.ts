@@ -2,15 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePki } from './emulator/pki';
-import { compileStandards } from './scripts/compile-standards.mjs';
 import { bundleCoreThreads } from './scripts/core-threads.mjs';
 import { seededCashRegisters } from './emulator/seed/cash-registers';
 import { TEST_PKI_DIR_ENV } from './emulator/testing';
 
 /** Issues the test emulators' PKI once for the whole run: RSA key generation dominates an emulator's start. */
 export default async function setup(): Promise<() => void> {
-  // The standards engine loads SEFs compiled from the vendored XSLTs (cached by content hash: free when unchanged).
-  await compileStandards({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-vitest-pki-'));
   await ensurePki(dir, {
     pemSerialNumbers: seededCashRegisters.map((register) => register.pemSerialNumber),

@@ -37,16 +37,17 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
 };
 
 /**
- * Starts `electron/browser-shell.ts` from source on a free port with its own user-data folder and
+ * Starts `electron/browser-shell.ts` from source (of this repository, or of `root`) on a free port with its own user-data folder and
  * waits for its startup line. Logs (stderr) go to `logPath`. The shell runs in its own process group
  * so that stop() can make sure the emulator it started goes too.
  */
-export const startBrowserShell = (options: { userDataDir: string; env: Record<string, string>; logPath: string }): Promise<RunningBrowserShell> => {
+export const startBrowserShell = (options: { userDataDir: string; env: Record<string, string>; logPath: string; root?: string }): Promise<RunningBrowserShell> => {
+  const root = options.root ?? repoRoot;
   const log: WriteStream = createWriteStream(options.logPath, { flags: 'a' });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'electron', 'browser-shell.ts'), '--port', '0', '--no-open', '--user-data', options.userDataDir],
-    { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    ['--import', 'tsx', join(root, 'electron', 'browser-shell.ts'), '--port', '0', '--no-open', '--user-data', options.userDataDir],
+    { cwd: root, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -12,14 +12,15 @@
  * its sources (renderer/, shared/, vite.config.ts); a fast no-op otherwise.
  * `--emulator-only`: likewise for dist/emulator/cli.mjs (sources emulator/, shared/). The two combine;
  * the e2e global setup uses both (the browser shell runs an up-to-date bundle, which starts faster than tsx).
- * Every mode first compiles the standards' XSLTs to SEF (scripts/compile-standards.mjs, cached by content
- * hash, so free when nothing changed): the engine in core and emulator loads standards/sef/ at run time.
+ * The official rules' SEFs are committed (standards/sef, loaded at run time by the engine in core and
+ * emulator); every mode first checks that they match standards/artefacts and refuses to build when they
+ * do not (scripts/compile-standards.mjs: run `npm run standards` and commit standards/sef).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileStandards } from './compile-standards.mjs';
+import { staleMessage, staleTargets } from './compile-standards.mjs';
 import { bundleCoreThreads } from './core-threads.mjs';
 import { bundleStandards } from './standards-bundles.mjs';
 import { isUpToDate } from './freshness.mjs';
@@ -134,7 +135,9 @@ const main = async () => {
   if (unknown.length > 0) {
     throw new Error(`Unknown option(s): ${unknown.join(' ')}. Usage: node scripts/build.mjs [--renderer-only] [--emulator-only]`);
   }
-  await compileStandards({ quiet: true });
+  // The compiled rules are committed (standards/sef); a build never compiles them, it refuses stale ones.
+  const stale = staleTargets();
+  if (stale.length > 0) throw new Error(staleMessage(stale));
   if (args.length > 0) {
     if (args.includes('--emulator-only')) {
       if (emulatorIsFresh()) log('The emulator bundle is up to date (dist/emulator/cli.mjs).');

@@ -4,17 +4,26 @@
  * sets and the FatturaPA/KSeF stylesheets) to a SaxonJS SEF with xslt3, into standards/sef/.
  * SaxonJS never compiles at run time: the engine and the viewer only load these SEFs.
  *
- * Cached by content: each SEF is recompiled only when the SHA-256 of its inputs (the stylesheet, the
- * modules it imports, the xslt3 version and the export options) changed, so repeated runs are free.
- * `npm test` (vitest's global setup), `npm run build` and the e2e build (`scripts/build.mjs` in every
- * mode) call it, so a fresh clone has the SEFs without a separate step.
+ * The SEFs are **committed** (brotli-compressed, 0.8 MB for 41 MB of JSON), so a fresh clone, the
+ * packaged app, the emulator, the tests and the benches have the official rules from the first start
+ * without compiling anything (standards/README.md, "Why the compiled rules are shipped").
+ * Whoever changes an artefact, a compile target or the xslt3 version runs this script and commits
+ * standards/sef; `standards/engine/sef-store.test.ts` fails until they do.
  *
- * Output: standards/sef/<artefact path with .xsl/.xslt replaced by .sef.json>, and
- * standards/sef/manifest.json = { "<artefact path>": { "sef": "<sef path>", "inputHash": "…" } }.
- * `--force` recompiles everything; `--quiet` prints nothing when all SEFs are cached.
+ * Cached by content: each SEF is recompiled only when the SHA-256 of its inputs (the stylesheet, the
+ * modules it imports, the catalog, the xslt3 version and the export options) changed.
+ *
+ * Output: standards/sef/<artefact path with .xsl/.xslt replaced by .sef.json.br>, and
+ * standards/sef/manifest.json = { "<artefact path>": { "sef", "inputHash", "sha256", "contentHash" } }:
+ * `sha256` is the SHA-256 of the decompressed SEF (checked every time it is loaded: a truncated or
+ * damaged file is refused with a plain message), `contentHash` the same without the two fields xslt3
+ * makes differ between runs (`buildDateTime` and the checksum `Σ`), which shows a compile reproducible.
+ * `--force` recompiles everything; `--quiet` prints nothing when all SEFs are cached; `--check` compiles
+ * nothing and exits 1, naming them, when SEFs are missing or stale.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -67,8 +76,20 @@ export const compileTargets = [
   },
 ];
 
-/** standards/artefacts/<a>.xslt → standards/sef/<a>.sef.json (relative to the repository root). */
-export const sefPathFor = (xsl) => `standards/sef/${xsl.replace(/\.xslt?$/, '.sef.json')}`;
+/** standards/artefacts/<a>.xslt → standards/sef/<a>.sef.json.br (relative to the repository root). */
+export const sefPathFor = (xsl) => `standards/sef/${xsl.replace(/\.xslt?$/, '.sef.json.br')}`;
+
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/** The SEF's hash without what differs between two compiles of the same input (build time, checksum). */
+export const sefContentHash = (sefText) =>
+  sha256(sefText.replace(/"buildDateTime":"[^"]*"/, '"buildDateTime":""').replace(/"\u03a3":"[0-9a-f]+"\}\s*$/, '"\u03a3":""}'));
+
+/** Brotli quality 9: the CEN layer (6.8 MB) to 83 KB in a quarter of a second (quality 11: 75 KB in 14 s). */
+const compress = (text) =>
+  brotliCompressSync(Buffer.from(text, 'utf8'), {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
+  });
 
 const exportOptions = ['-nogo', '-relocate:on'];
 
@@ -84,7 +105,9 @@ const inputHash = (target, version) => {
   return hash.digest('hex');
 };
 
-const readManifest = () => {
+const sortedByKey = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
+
+export const readManifest = () => {
   try {
     return JSON.parse(readFileSync(manifestPath, 'utf8'));
   } catch {
@@ -139,15 +162,27 @@ const inPool = async (items, concurrency, work) => {
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 };
 
+/** The targets whose SEF is missing, stale (inputs changed) or not in the manifest's current shape. */
+export const staleTargets = (manifest = readManifest(), version = xslt3Version()) =>
+  compileTargets.filter((target) => {
+    const entry = manifest[target.xsl];
+    return !entry || !entry.sha256 || entry.sef !== sefPathFor(target.xsl) || entry.inputHash !== inputHash(target, version) || !existsSync(join(root, entry.sef));
+  });
+
+/** Runs xslt3 on one target and returns the SEF's text (exported into `tempRoot`). */
+export const exportSef = async (target, tempRoot) => {
+  const exported = join(tempRoot, `${target.xsl}.sef.json`);
+  mkdirSync(dirname(exported), { recursive: true });
+  await runXslt3(stagedStylesheet(target, tempRoot), exported);
+  return readFileSync(exported, 'utf8');
+};
+
 /** Compiles what is missing or stale; returns { compiled, cached, seconds }. */
 export const compileStandards = async ({ force = false, quiet = false } = {}) => {
   const started = performance.now();
   const version = xslt3Version();
   const manifest = readManifest();
-  const stale = compileTargets.filter((target) => {
-    const entry = manifest[target.xsl];
-    return force || !entry || entry.inputHash !== inputHash(target, version) || !existsSync(join(root, entry.sef));
-  });
+  const stale = force ? compileTargets : staleTargets(manifest, version);
   if (stale.length === 0) {
     if (!quiet) log(`All ${compileTargets.length} SEFs are up to date (standards/sef).`);
     return { compiled: 0, cached: compileTargets.length, seconds: 0 };
@@ -161,12 +196,13 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
       const sef = sefPathFor(target.xsl);
       const out = join(root, sef);
       mkdirSync(dirname(out), { recursive: true });
+      const text = await exportSef(target, tempRoot);
       const partial = `${out}.partial`;
-      await runXslt3(stagedStylesheet(target, tempRoot), partial);
+      writeFileSync(partial, compress(text));
       renameSync(partial, out);
-      manifest[target.xsl] = { sef, inputHash: inputHash(target, version) };
+      manifest[target.xsl] = { sef, inputHash: inputHash(target, version), sha256: sha256(Buffer.from(text, 'utf8')), contentHash: sefContentHash(text) };
       mkdirSync(sefDir, { recursive: true });
-      writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+      writeFileSync(manifestPath, `${JSON.stringify(sortedByKey(manifest), null, 2)}\n`);
     });
   } finally {
     rmSync(tempRoot, { recursive: true, force: true });
@@ -176,12 +212,26 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   return { compiled: stale.length, cached: compileTargets.length - stale.length, seconds };
 };
 
+/** What to tell whoever finds the committed SEFs out of date with the artefacts (a developer, never a user). */
+export const staleMessage = (stale) =>
+  `The compiled rules in standards/sef are out of date with standards/artefacts for ${stale.map((target) => target.xsl).join(', ')}: ` +
+  'run "npm run standards" and commit standards/sef.';
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--force' && arg !== '--quiet');
+  const unknown = args.filter((arg) => arg !== '--force' && arg !== '--quiet' && arg !== '--check');
   if (unknown.length > 0) {
-    log(`Unknown option(s): ${unknown.join(' ')}. Usage: node scripts/compile-standards.mjs [--force] [--quiet]`);
+    log(`Unknown option(s): ${unknown.join(' ')}. Usage: node scripts/compile-standards.mjs [--force] [--quiet] [--check]`);
     process.exit(2);
+  }
+  if (args.includes('--check')) {
+    const stale = staleTargets();
+    if (stale.length > 0) {
+      log(staleMessage(stale));
+      process.exit(1);
+    }
+    if (!args.includes('--quiet')) log(`All ${compileTargets.length} SEFs are up to date (standards/sef).`);
+    process.exit(0);
   }
   compileStandards({ force: args.includes('--force'), quiet: args.includes('--quiet') }).catch((error) => {
     log(error instanceof Error ? error.message : String(error));

@@ -105,6 +105,8 @@ export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, r
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
       if (error.code === 'timeout') return sendViolations(request, reply, [{ code: 'validation_timeout', propertyPath: `/${tree.name}`, message: error.message }]);
+      // The installation's rules, not the document: the service cannot check anything until they are restored.
+      if (error.code === 'rules_unavailable') return sendError(request, reply, 503, `The official validation rules are not available on this emulator: ${error.message}`);
       return sendError(request, reply, error.code === 'engine' ? 500 : 400, error.message);
     }
     // Warnings never refuse a document; fatal results do, each under its official rule id.

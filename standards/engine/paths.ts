@@ -1,10 +1,11 @@
 /**
  * Where the vendored artefacts (standards/artefacts) and their compiled SEFs (standards/sef) are:
  * found by walking up from this module, which works from the sources (tsx, vitest) and from the
- * bundles in dist/ alike. LEDGERDESK_STANDARDS_DIR overrides it (a packaged app's resources folder).
+ * bundles in dist/ and inside a packaged app's app.asar alike. No environment variable can move it:
+ * the rules a packaged app runs are the ones it ships (docs/security.md).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = (): string =>
@@ -15,8 +16,6 @@ let cached: string | undefined;
 /** The folder holding `artefacts/` and `sef/`. */
 export const standardsDir = (): string => {
   if (cached) return cached;
-  const override = process.env.LEDGERDESK_STANDARDS_DIR;
-  if (override) return (cached = resolve(override));
   for (let dir = here(); ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'standards', 'artefacts'))) return (cached = join(dir, 'standards'));
     if (dirname(dir) === dir) throw new Error('The standards artefacts (standards/artefacts) were not found above the engine.');
@@ -25,5 +24,5 @@ export const standardsDir = (): string => {
 
 export const artefactPath = (relative: string): string => join(standardsDir(), 'artefacts', relative);
 
-/** standards/sef/<artefact with .xsl/.xslt replaced by .sef.json>, as scripts/compile-standards.mjs writes it. */
-export const sefPath = (xslt: string): string => join(standardsDir(), 'sef', xslt.replace(/\.xslt?$/, '.sef.json'));
+/** standards/sef/<artefact with .xsl/.xslt replaced by .sef.json.br>, as scripts/compile-standards.mjs writes it. */
+export const sefPath = (xslt: string): string => join(standardsDir(), 'sef', xslt.replace(/\.xslt?$/, '.sef.json.br'));

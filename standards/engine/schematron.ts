@@ -2,11 +2,11 @@
  * Schematron validation with the official compiled XSLTs, run by SaxonJS from the SEFs compiled at
  * build time (scripts/compile-standards.mjs). Each SEF is read on first use and kept.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type SaxonJSModule from 'saxon-js';
 import { sefPath } from './paths';
 import type { SchematronLayer } from './rule-sets';
+import { CompiledRulesUnavailable, loadSef } from './sef-store';
 import type { ValidationIssue } from './types';
 import { ValidationFailure } from './types';
 
@@ -19,11 +19,12 @@ const stylesheets = new Map<string, unknown>();
 const stylesheetFor = (layer: SchematronLayer): unknown => {
   let stylesheet = stylesheets.get(layer.xslt);
   if (!stylesheet) {
-    const path = sefPath(layer.xslt);
-    if (!existsSync(path)) {
-      throw new ValidationFailure('engine', `The compiled rules ${layer.name} are missing (${path}); run "npm run standards" to compile them.`);
+    try {
+      stylesheet = loadSef(sefPath(layer.xslt));
+    } catch (error) {
+      if (!(error instanceof CompiledRulesUnavailable)) throw error;
+      throw new ValidationFailure('rules_unavailable', `${layer.name} (${layer.version}) cannot run: ${error.message}`);
     }
-    stylesheet = JSON.parse(readFileSync(path, 'utf8'));
     stylesheets.set(layer.xslt, stylesheet);
   }
   return stylesheet;

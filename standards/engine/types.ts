@@ -57,6 +57,8 @@ export type ValidationFailureCode =
   | 'cancelled'
   | 'rule_set_unknown'
   | 'rule_set_not_applicable'
+  /** The compiled official rules are missing or damaged (standards/sef): the installation, not the document. */
+  | 'rules_unavailable'
   | 'engine';
 
 export class ValidationFailure extends Error {

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type SaxonJSModule from 'saxon-js';
 import { artefactPath } from '../engine/paths';
+import { loadSef } from '../engine/sef-store';
 import { KSEF_COUNTRIES_PATH, KSEF_COUNTRIES_URL } from './ksef-countries';
 import type { RenderWorkerRequest, RenderWorkerResponse } from './protocol';
 
@@ -34,7 +35,7 @@ let countries: Record<string, unknown> | undefined;
 const stylesheet = (sefPath: string): unknown => {
   let sef = stylesheets.get(sefPath);
   if (sef === undefined) {
-    sef = JSON.parse(fs.readFileSync(sefPath, 'utf8')) as unknown;
+    sef = loadSef(sefPath);
     stylesheets.set(sefPath, sef);
   }
   return sef;

@@ -20,6 +20,7 @@ const userReasons: Partial<Record<string, ErrorReasonKey>> = {
   rule_set_not_applicable: 'standards.ruleSetNotApplicable',
   too_large: 'standards.tooLarge',
   engine: 'standards.engine',
+  rules_unavailable: 'standards.rulesUnavailable',
   timeout: 'standards.timeout',
 };
 
@@ -27,7 +28,7 @@ const asAppError = (name: string, error: unknown): unknown => {
   if (!(error instanceof ValidationFailure)) return error;
   const why = reason((userReasons[error.code] ?? 'standards.failed') as 'standards.failed', { name });
   if (error.code === 'cancelled') return new AppError('cancelled', `The validation of "${name}" was cancelled.`, { details: because(why, { reason: error.code }) });
-  const code = error.code === 'too_large' ? 'too_large' : error.code === 'engine' ? 'unavailable' : 'validation';
+  const code = error.code === 'too_large' ? 'too_large' : error.code === 'engine' || error.code === 'rules_unavailable' ? 'unavailable' : 'validation';
   return new AppError(code, `"${name}" could not be validated: ${error.message}`, { details: because(why, { reason: error.code }) });
 };
 

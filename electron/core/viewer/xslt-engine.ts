@@ -71,6 +71,9 @@ const asAppError = (error: unknown, timeoutMs: number): unknown => {
     case 'timeout':
       return new AppError('timeout', `The stylesheet took longer than ${seconds(timeoutMs)} s and was stopped.`, { details: because(reason('viewer.stylesheetTimeout', { seconds: seconds(timeoutMs) })) });
     case 'stylesheet':
+      if (error.xsltCode === 'rules_unavailable') {
+        return new AppError('unavailable', `The compiled stylesheet cannot be used: ${error.message}`, { details: because(reason('viewer.stylesheetDamaged')) });
+      }
       return new AppError('validation', `The stylesheet stopped with an error${error.xsltCode ? ` (${error.xsltCode})` : ''}: ${error.message}`, { details: because(reason('viewer.stylesheetFailed', { code: error.xsltCode ?? '?' })) });
     case 'engine':
       return new AppError('internal', `The stylesheet engine failed: ${error.message}`, { details: because(reason('viewer.engineFailed')) });
