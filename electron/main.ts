@@ -5,6 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
+import { ignoreDevOverridesWhenPackaged } from './electron-shell/packaged';
 import { acquireInstanceLock, AlreadyRunningError, createCoreApp, type InstanceLock } from './core';
 import type { CoreApp } from './core/app-types';
 import { createElectronPorts } from './electron-ports';
@@ -13,6 +14,8 @@ import { denyPermissions, lockDownAllWebContents } from './electron-shell/harden
 import { connectCoreToWindow } from './electron-shell/ipc-bridge';
 import { mainWindowOptions } from './electron-shell/window-options';
 import { emulatorLaunchFor, extraEmulatorArgs } from './shell-common/emulator-launch';
+
+ignoreDevOverridesWhenPackaged();
 
 // Tests (and power users) pick a fresh profile folder; Electron's own switch does not move userData.
 const userDataArg = process.argv.find((arg) => arg.startsWith('--user-data-dir='));
