@@ -229,6 +229,7 @@ const benches: BenchSpec[] = [
   { name: 'uploads-drop', script: 'bench/uploads-drop.ts', args: [], timeoutMs: 1_500_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'inbox', script: 'bench/inbox.ts', args: [], timeoutMs: 360_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'pdf', script: 'bench/pdf.ts', args: [], timeoutMs: 200_000, checks: (line) => checksLineSchema.parse(line).checks },
+  { name: 'first-start', script: 'bench/first-start.ts', args: [], timeoutMs: 900_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'validation', script: 'bench/validation.ts', args: [], timeoutMs: 600_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'viewer', script: 'bench/viewer.ts', args: [], timeoutMs: 120_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'viewer-paint', script: 'bench/viewer-paint.ts', args: [], timeoutMs: 180_000, checks: (line) => checksLineSchema.parse(line).checks },

@@ -70,11 +70,17 @@ const tokenFor = async (emulator: EmulatorStartupLine): Promise<string> => {
 const sendCreditNote = async (emulator: EmulatorStartupLine, token: string, body: Buffer): Promise<Response> =>
   fetch(`${emulator.documentsUrl}/credit-notes`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml', accept: 'application/problem+json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/xml',
+      accept: 'application/problem+json',
+      'x-validation-rule': 'peppol-bis-billing-3.0-credit-note',
+    },
     body,
   });
 
 const VALID_CREDIT_NOTE = 'peppol-bis-invoice-3/base-creditnote-correction.xml';
+// Valid under EN 16931, refused by the Peppol layer (PEPPOL-EN16931-R004), as index.json records.
 const INVALID_CREDIT_NOTE = 'eInvoicing-EN16931/ubl-tc434-creditnote1.xml';
 
 test('npm run emulator in a fresh clone accepts a valid credit note (202) and refuses an invalid one with the official rule ids (422)', async () => {
