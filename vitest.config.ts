@@ -11,8 +11,10 @@ export default defineConfig({
     include: ['{electron,emulator,standards,shared,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, not measures: on a loaded 2-core machine (load 15 and more) a first validation
+    // in the engine's niced process, or an emulator's first send through the official rules, takes minutes.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: ONE fork on a 2-core CI machine, the other core
     // mostly idle while a file waits on its emulator, its timers or its engine threads. A fork per core.

@@ -59,7 +59,7 @@ describe('standards engine in its own process', () => {
     // Failures keep their codes across the process boundary.
     expect((await failureOf(engine.validate(new TextEncoder().encode('<Invoice')))).code).toBe('not_xml');
     expect(launched).toHaveLength(1);
-  }, 120_000);
+  }, 600_000);
 
   it('fails the running validation with an engine error when its process dies, and starts a new one for the next', async () => {
     const { engine, launched } = recorded();
@@ -71,7 +71,7 @@ describe('standards engine in its own process', () => {
     expect(failure.message).toMatch(/stopped unexpectedly/);
     await expect(engine.validate(invoice())).resolves.toMatchObject({ valid: true });
     expect(launched).toHaveLength(2);
-  }, 120_000);
+  }, 600_000);
 
   it('answers a cancel at once; the process stays and validates the next document', async () => {
     const { engine, launched } = recorded();
@@ -81,7 +81,7 @@ describe('standards engine in its own process', () => {
     expect((await failureOf(running)).code).toBe('cancelled');
     await expect(engine.validate(invoice())).resolves.toMatchObject({ valid: true });
     expect(launched).toHaveLength(1);
-  }, 120_000);
+  }, 600_000);
 
   it('refuses a document over the size limit without starting a process, and ends its process on close', async () => {
     const { engine, launched } = recorded();
@@ -93,7 +93,7 @@ describe('standards engine in its own process', () => {
     await engine.close();
     await expect(gone).resolves.toBeDefined();
     expect((await failureOf(engine.validate(invoice()))).code).toBe('engine');
-  }, 120_000);
+  }, 600_000);
 });
 
 
@@ -119,5 +119,5 @@ describe('standards engine process lifetime', () => {
       waited += 100;
     }
     expect(isProcessAlive(enginePid)).toBe(false);
-  }, 120_000);
+  }, 600_000);
 });
