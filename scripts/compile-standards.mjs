@@ -24,7 +24,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,30 +36,31 @@ const manifestPath = join(sefDir, 'manifest.json');
 const xslt3Cli = join(root, 'node_modules', 'xslt3', 'xslt3.js');
 const log = (line) => process.stderr.write(`[standards] ${line}\n`);
 
+/** peppol/<release>/xslt/**.xslt, relative to standards/artefacts/, sorted. */
+function schematronXslts() {
+  const found = [];
+  const walk = (relativeDir) => {
+    for (const entry of readdirSync(join(artefactsDir, relativeDir), { withFileTypes: true })) {
+      const path = `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.xslt')) found.push(path);
+    }
+  };
+  for (const release of readdirSync(join(artefactsDir, 'peppol'), { withFileTypes: true })) {
+    if (release.isDirectory() && existsSync(join(artefactsDir, 'peppol', release.name, 'xslt'))) walk(`peppol/${release.name}/xslt`);
+  }
+  return found.sort();
+}
+
 /**
  * What is compiled. `imports` are the stylesheet's modules that xslt3 must read too (they are part of
  * the cache key). `catalog` names the vendored OASIS catalog whose rewriteURI entries map an absolute
  * `xsl:import` URL to the local copy (xslt3 has no catalog support and must not go to the network).
  */
 export const compileTargets = [
-  ...[
-    'CEN-EN16931-UBL',
-    'PEPPOL-EN16931-UBL',
-    'PEPPOLBIS-T01',
-    'PEPPOLBIS-T76',
-    'PEPPOLBIS-T16',
-    'PEPPOLBIS-T111',
-    'PEPPOLBIS-T71',
-  ].map((name) => ({ xsl: `peppol/2026.5/xslt/${name}.xslt` })),
-  ...[
-    'forward-billing-3.0/FORWARD-BILLING-CEN-EN16931-UBL',
-    'forward-billing-3.0/FORWARD-BILLING-PEPPOL-EN16931-UBL',
-    'ordering-3.0/EHF-ORDER-3.0',
-    'ordering-3.0/EHF-ORDER-RESPONSE-3.0',
-    'despatch-advice-3.0/EHF-DESPATCH-ADVICE-3.0',
-    'advanced-ordering-3.0/EHF-P09-3.0-ORDER-INITIATION',
-    'advanced-ordering-3.0/EHF-P09-3.0-ORDER-RESPONSE',
-  ].map((name) => ({ xsl: `peppol/ehf-g3-2023-02/xslt/${name}.xslt` })),
+  // Every Schematron XSLT of every vendored Peppol/EHF release (peppol/<release>/xslt/**): adding a release
+  // is its folder (plus its entry in standards/engine/calendar.ts), never an edit of this list.
+  ...schematronXslts().map((xsl) => ({ xsl })),
   ...[
     'Foglio_di_stile_fattura_ordinaria_ver1.2.2.xsl',
     'Foglio_di_stile_fattura_PA_ver1.2.2.xsl',
