@@ -53,6 +53,7 @@ export const compileTargets = [
   ].map((name) => ({ xsl: `peppol/ehf-g3-2023-02/xslt/${name}.xslt` })),
   ...[
     'Foglio_di_stile_fattura_ordinaria_ver1.2.2.xsl',
+    'Foglio_di_stile_fattura_ordinaria_ver1.2.3.xsl',
     'Foglio_di_stile_fattura_PA_ver1.2.2.xsl',
     'Foglio_di_stile_fatturaPA_v1.2.3.xsl',
     'FoglioStileMinistero.xsl',
