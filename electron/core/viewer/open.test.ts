@@ -63,7 +63,7 @@ describe('the viewer opens every public fixture', () => {
     if (document.family !== 'ubl') expect(document.layout?.sections.length).toBeGreaterThan(2);
   });
 
-  it('lists the AdE and AssoSoftware stylesheets for FatturaPA (and the unverified PA 1.2.3 copy for FPA12), none for the semplificata, the Ministry one for FA(2) and none for FA(3)', () => {
+  it('lists the AdE and AssoSoftware stylesheets for FatturaPA (and AdE’s PA sheet 1.2.3 for FPA12), none for the semplificata, the Ministry one for FA(2) and none for FA(3)', () => {
     expect(openFile('a.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-asso']);
     expect(openFile('p.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso']);
     expect(openFile('s.xml', fixtureBytes('FatturaElettronica.NET/IT01234567890_FSM10.xml')).documents[0]?.stylesheets).toEqual([]);

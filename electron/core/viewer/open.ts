@@ -172,7 +172,7 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     document.summary = fatturaPaSummary(root);
     document.layout = fatturaPaLayout(root);
     document.attachments = fatturaPaAttachments(root);
-    // AdE's 1.2.3 sheets: the ordinary one is verified; for FPA12 the verified PA sheet is 1.2.2 and the 1.2.3 one an unverified copy.
+    // AdE's sheets: FPR12 gets the ordinary 1.2.3; FPA12 the PA 1.2.2 by default (it names TD28) and the PA 1.2.3 (it names RF20).
     document.stylesheets = (version.version === 'FPA12' ? ['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso'] : ['fatturapa-ade', 'fatturapa-asso']) satisfies StylesheetId[];
     return document;
   }

@@ -31,10 +31,16 @@ describe('official stylesheets, in the core, sandboxed', () => {
     expect(html).not.toContain('codice non previsto');
   });
 
-  it('renders a PA FatturaPA with the PA sheet and the 1.2.3 copy', async () => {
+  it('renders a PA FatturaPA with the PA sheet 1.2.2 and the PA sheet 1.2.3, which names RF20 where 1.2.2 does not', async () => {
     const file = open('ph-fatturapa/IT01234567890_FPA01.xml');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade')).html).toContain('AMMINISTRAZIONE BETA');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade-1.2.3')).html).toContain('AMMINISTRAZIONE BETA');
+    const xml = fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml').toString('utf8').replace(/<RegimeFiscale>RF\d\d</, '<RegimeFiscale>RF20<');
+    const rf20 = viewer.open('IT01234567890_PA_RF20.xml', Buffer.from(xml).toString('base64'));
+    const latest = (await viewer.render(rf20.id, 0, 'fatturapa-ade-1.2.3')).html;
+    expect(latest).toContain('Regime transfrontaliero di Franchigia IVA');
+    expect(latest).not.toContain('codice non previsto');
+    expect((await viewer.render(rf20.id, 0, 'fatturapa-ade')).html).toContain('codice non previsto');
   });
 
   it('renders KSeF FA(2) with the Ministry stylesheet, the country list read offline', async () => {

@@ -20,10 +20,10 @@ import type { StylesheetEngine } from './stylesheets';
 function artefactFor(stylesheet: StylesheetId, formatLabel: string): string | null {
   const pa = formatLabel === 'FPA12';
   switch (stylesheet) {
-    // AdE's sheets in force: the ordinary 1.2.3 (verified); for PA documents the verified PA sheet is still 1.2.2.
+    // AdE's sheets: the ordinary 1.2.3; for PA documents the PA 1.2.2 by default (1.2.3 drops its TD28 and DataOraConsegna).
     case 'fatturapa-ade':
       return `fatturapa/stylesheets/${pa ? 'Foglio_di_stile_fattura_PA_ver1.2.2.xsl' : 'Foglio_di_stile_fattura_ordinaria_ver1.2.3.xsl'}`;
-    // The PA 1.2.3 sheet exists only as an unverified third-party copy (standards/artefacts/fatturapa/README.md).
+    // AdE's PA sheet 1.2.3 (verified against ph-fatturapa's text, standards/artefacts/fatturapa/README.md): names RF20.
     case 'fatturapa-ade-1.2.3':
       return pa ? 'fatturapa/stylesheets/Foglio_di_stile_fatturaPA_v1.2.3.xsl' : null;
     case 'fatturapa-asso':
