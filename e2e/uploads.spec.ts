@@ -101,8 +101,8 @@ test.describe('uploads', () => {
       { name: 'IT01234567890_FPA01.xml', content: fixture('ph-fatturapa/IT01234567890_FPA01.xml') },
     ]);
     const panel = batchPanel(page);
-    await expect(panel.getByRole('note').filter({ hasText: /^Would be refused by the FatturaPA schema 1\.2\.2 \(1 error\): Element 'ContattiTrasmittente': This element is not expected\. \(line 16\)/ })).toBeVisible({ timeout: 120_000 });
-    await expect(panel.getByRole('note').filter({ hasText: 'Valid under the FatturaPA schema 1.2.2.' })).toBeVisible();
+    await expect(panel.getByRole('note').filter({ hasText: /^Would be refused by the FatturaPA schema 1\.2\.3 \(1 error\): Element 'ContattiTrasmittente': This element is not expected\. \(line 16\)/ })).toBeVisible({ timeout: 120_000 });
+    await expect(panel.getByRole('note').filter({ hasText: 'Valid under the FatturaPA schema 1.2.3.' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Upload 2 files' })).toBeEnabled();
   });
 

@@ -63,6 +63,7 @@ export const compileTargets = [
   ...schematronXslts().map((xsl) => ({ xsl })),
   ...[
     'Foglio_di_stile_fattura_ordinaria_ver1.2.2.xsl',
+    'Foglio_di_stile_fattura_ordinaria_ver1.2.3.xsl',
     'Foglio_di_stile_fattura_PA_ver1.2.2.xsl',
     'Foglio_di_stile_fatturaPA_v1.2.3.xsl',
     'FoglioStileMinistero.xsl',

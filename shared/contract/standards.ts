@@ -21,6 +21,8 @@ export interface LocalValidationIssue {
   line?: number;
   test?: string;
   artefact: { name: string; version: string };
+  /** An explanation the app adds beside the official message: `semplificata-rf20` (standards/engine/fatturapa-notes.ts). */
+  notice?: 'semplificata-rf20';
 }
 
 export interface LocalValidation {

@@ -11,7 +11,13 @@ export interface SchemaInfo {
 export interface DocumentIdentity {
   kind: DocumentKind;
   schema: SchemaInfo;
+  /** The code results name as their rule set (FatturaPA and KSeF have a schema only). */
+  ruleSetCode?: string;
 }
+
+export const FATTURAPA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
+/** The semplificata (simplified invoice, TD07–TD09): its own root and namespace, its own schema. */
+export const SEMPLIFICATA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.0';
 
 const UBL_VERSION = 'OASIS UBL 2.1';
 const ubl = (root: string, kind: DocumentKind): [string, DocumentIdentity] => [
@@ -26,9 +32,21 @@ const identities = new Map<string, DocumentIdentity>([
   ubl('OrderResponse', 'order-response'),
   ubl('DespatchAdvice', 'despatch-advice'),
   ubl('ApplicationResponse', 'application-response'),
+  // FatturaPA 1.2.3 (Specifiche tecniche 1.9) is in force since 2025-04-01: it adds TD29 and RF20 and
+  // accepts every 1.2.2 document, so it is the one schema of the 1.2 namespace.
   [
-    'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2 FatturaElettronica',
-    { kind: 'fatturapa', schema: { xsd: 'fatturapa/xsd/Schema_del_file_xml_FatturaPA_v1.2.2.xsd', name: 'FatturaPA schema', version: '1.2.2' } },
+    `${FATTURAPA_NAMESPACE} FatturaElettronica`,
+    { kind: 'fatturapa', schema: { xsd: 'fatturapa/xsd/Schema_VFPA12_V1.2.3.xsd', name: 'FatturaPA schema', version: '1.2.3' }, ruleSetCode: 'fatturapa-1.2.3' },
+  ],
+  // The semplificata's schema in force is 1.0.2 (adds RF20, also since 2025-04-01); no unmodified copy of
+  // it exists, so the verified 1.0.1 runs and an RF20 it refuses is explained (fatturapa-notes.ts).
+  [
+    `${SEMPLIFICATA_NAMESPACE} FatturaElettronicaSemplificata`,
+    {
+      kind: 'fatturapa',
+      schema: { xsd: 'fatturapa/xsd/Schema_VFSM10.xsd', name: 'FatturaPA semplificata schema', version: '1.0.1' },
+      ruleSetCode: 'fatturapa-semplificata-1.0.1',
+    },
   ],
   [
     'http://crd.gov.pl/wzor/2023/06/29/12648/ Faktura',
@@ -43,7 +61,7 @@ const identities = new Map<string, DocumentIdentity>([
 export const identify = (namespace: string, localName: string): DocumentIdentity | undefined =>
   identities.get(`${namespace} ${localName}`);
 
-export const supportedRoots = 'UBL 2.1 Invoice, CreditNote, Order, OrderResponse, DespatchAdvice or ApplicationResponse; FatturaPA 1.2 (FatturaElettronica); KSeF FA(2) or FA(3) (Faktura)';
+export const supportedRoots = 'UBL 2.1 Invoice, CreditNote, Order, OrderResponse, DespatchAdvice or ApplicationResponse; FatturaPA 1.2 (FatturaElettronica) or semplificata 1.0 (FatturaElettronicaSemplificata); KSeF FA(2) or FA(3) (Faktura)';
 
 /** The schema of a UBL document type (to load it ahead of the first validation). */
 export const schemaOf = (kind: DocumentKind): string =>

@@ -2,3 +2,4 @@
 export { createStandardsEngine, type StandardsEngine, type StandardsEngineOptions, type ValidateOptions } from './engine';
 export { listRuleSets, findRuleSet, ruleSetFor, type RuleSetInfo } from './rule-sets';
 export * from './types';
+export { noticeText, SEMPLIFICATA_RF20_EXPLANATION } from './fatturapa-notes';

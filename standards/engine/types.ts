@@ -32,7 +32,12 @@ export interface ValidationIssue {
   /** The Schematron assertion's test, for Schematron results. */
   test?: string;
   artefact: ArtefactRef;
+  /** An explanation the app adds beside the official message (fatturapa-notes.ts), for the app to word in the user's language. */
+  notice?: IssueNotice;
 }
+
+/** `semplificata-rf20`: RF20 refused by the semplificata schema 1.0.1, because 1.0.2 (which adds it) has no verified copy. */
+export type IssueNotice = 'semplificata-rf20';
 
 export interface ValidationResult {
   kind: DocumentKind;

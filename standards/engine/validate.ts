@@ -15,6 +15,7 @@ import { runLayer, saxonDocument } from './schematron';
 import { unitQueue, type UnitQueueMemory } from './unit-queue';
 import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
 import { plainSchemaMessage, validateSchema } from './xsd';
+import { explainSchemaIssues } from './fatturapa-notes';
 
 
 export interface ValidationJob {
@@ -144,7 +145,7 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     let done = 0;
     if (index === 0) {
       onProgress({ phase: 'schema', done, total, artefact: schemaArtefact.name }, 'schema');
-      parts.push({ order: 0, artefact: schemaArtefact, issues: validateSchema(doc, identity.schema.xsd, schemaArtefact) });
+      parts.push({ order: 0, artefact: schemaArtefact, issues: explainSchemaIssues(identity, validateSchema(doc, identity.schema.xsd, schemaArtefact)) });
       done += 1;
     }
     let saxonDoc: unknown;
@@ -166,7 +167,7 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     }
     const described = ruleSet
       ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version }
-      : { code: identity.kind === 'fatturapa' ? 'fatturapa-1.2.2' : `ksef-${identity.schema.version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`, name: identity.schema.name, version: identity.schema.version };
+      : { code: identity.ruleSetCode ?? `ksef-${identity.schema.version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`, name: identity.schema.name, version: identity.schema.version };
     return { kind: identity.kind, ruleSet: described, artefacts, parts };
   } finally {
     doc.dispose();

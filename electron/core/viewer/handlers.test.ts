@@ -56,7 +56,9 @@ describe("the official stylesheets and validation share one engine process, neve
       expect(launched).toHaveLength(1);
       expect(launched[0]?.pid).not.toBe(process.pid);
 
-      const running = core.handle('viewer.render', { id, index: 0, stylesheet: 'fatturapa-ade-1.2.3' }, ctx);
+      const pa = await core.handle('viewer.open', { name: 'IT01234567890_FPA01.xml', base64: fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml').toString('base64') }, ctx);
+      if (!pa.ok) throw new Error(pa.error.message);
+      const running = core.handle('viewer.render', { id: (pa.value as { id: string }).id, index: 0, stylesheet: 'fatturapa-ade-1.2.3' }, ctx);
       launched[0]?.kill();
       const failed = await running;
       expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/stylesheet engine/) } });

@@ -63,10 +63,39 @@ describe('the viewer opens every public fixture', () => {
     if (document.family !== 'ubl') expect(document.layout?.sections.length).toBeGreaterThan(2);
   });
 
-  it('lists the AdE (1.2.2, 1.2.3) and AssoSoftware stylesheets for FatturaPA, the Ministry one for FA(2) and none for FA(3)', () => {
-    expect(openFile('a.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso']);
+  it('lists the AdE and AssoSoftware stylesheets for FatturaPA (and AdE’s PA sheet 1.2.3 for FPA12), none for the semplificata, the Ministry one for FA(2) and none for FA(3)', () => {
+    expect(openFile('a.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-asso']);
+    expect(openFile('p.xml', fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml')).documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso']);
+    expect(openFile('s.xml', fixtureBytes('FatturaElettronica.NET/IT01234567890_FSM10.xml')).documents[0]?.stylesheets).toEqual([]);
     expect(openFile('b.xml', fixtureBytes('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml')).documents[0]?.stylesheets).toEqual(['ksef-fa2']);
     expect(openFile('c.xml', fixtureBytes('ksef-fop/fa3/podstawowa/FA_3_complex.xml')).documents[0]?.stylesheets).toEqual([]);
+  });
+
+  it('lays a semplificata out along its schema: transmission, parties, the document with its total, the lines', () => {
+    const [document] = openFile('IT01234567890_FSM10.xml', fixtureBytes('FatturaElettronica.NET/IT01234567890_FSM10.xml')).documents;
+    expect(document).toMatchObject({ family: 'fatturapa', formatLabel: 'FSM10', version: '1.0' });
+    expect(document?.summary).toMatchObject({ number: '123', date: '2019-01-01', kindCode: 'TD07', seller: { name: "SOCIETA' ALPHA SRL", taxId: 'IT01234567890' }, buyer: { name: 'BETA GAMMA', taxId: 'IT09876543210' }, total: { text: '25.00', currency: 'EUR' } });
+    expect(document?.layout?.sections.map((section) => section.key)).toEqual(['fpaTransmission', 'seller', 'buyer', 'fpaDocument', 'lines']);
+    const lines = document?.layout?.sections.find((section) => section.key === 'lines')?.tables[0];
+    expect(lines?.columns.map((column) => column.key)).toEqual(['description', 'amount', 'vatRate']);
+    expect(lines?.rows[0]?.slice(1)).toEqual(['25.00', '22.00']);
+  });
+
+  it('shows what a semplificata credit note (TD08) corrects', () => {
+    const [document] = openFile('ndc.xml', fixtureBytes('fatturaelettronicaphp/ESEMPIO NDC SEMPL.xml')).documents;
+    const fields = document?.layout?.sections.find((section) => section.key === 'fpaDocument')?.fields ?? [];
+    expect(fields).toEqual(expect.arrayContaining([
+      { key: 'documentKind', value: 'TD08', kind: 'code' },
+      { key: 'correctedNumber', value: '123456789' },
+      { key: 'correctedDate', value: '2020-12-14', kind: 'date' },
+      { key: 'correctionReason', value: 'Prodotto consegnato in precedenza' },
+    ]));
+  });
+
+  it('says which semplificata versions it knows when another is declared', () => {
+    const xml = fixtureBytes('FatturaElettronica.NET/IT01234567890_FSM10.xml').toString('utf8').replace('versione="FSM10"', 'versione="FSM11"');
+    const [document] = openFile('x.xml', Buffer.from(xml)).documents;
+    expect(document?.problem).toMatch(/"FSM11".*FSM10/);
   });
 
   it('lays FA(3) out along the schema: parties, lines, VAT summary, payment, footer, attachment blocks', () => {

@@ -10,6 +10,7 @@ import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
 import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
 import { prettySource } from '../documents/source-view';
 import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
+import { isSemplificata, semplificataLayout, semplificataSummary, semplificataVersion } from './semplificata';
 import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
 import { looksLikeP7m, openP7m } from './p7m';
 import { decodeDocumentText } from './text';
@@ -171,7 +172,20 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     document.summary = fatturaPaSummary(root);
     document.layout = fatturaPaLayout(root);
     document.attachments = fatturaPaAttachments(root);
-    document.stylesheets = ['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso'] satisfies StylesheetId[];
+    // AdE's sheets: FPR12 gets the ordinary 1.2.3; FPA12 the PA 1.2.2 by default (it names TD28) and the PA 1.2.3 (it names RF20).
+    document.stylesheets = (version.version === 'FPA12' ? ['fatturapa-ade', 'fatturapa-ade-1.2.3', 'fatturapa-asso'] : ['fatturapa-ade', 'fatturapa-asso']) satisfies StylesheetId[];
+    return document;
+  }
+  if (isSemplificata(root)) {
+    document.family = 'fatturapa';
+    document.formatLabel = root.attributes.versione ?? 'FatturaPA';
+    const version = semplificataVersion(root);
+    if ('problem' in version) return { ...document, problem: version.problem };
+    document.version = '1.0';
+    document.summary = semplificataSummary(root);
+    document.layout = semplificataLayout(root);
+    document.attachments = fatturaPaAttachments(root);
+    // No verified copy of AdE's semplificata stylesheet exists: the viewer's own layout shows it.
     return document;
   }
   if (isKsef(root)) {
@@ -194,7 +208,7 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     document.attachments = ublAttachments(ubl);
     return document;
   } catch (error) {
-    return { ...document, formatLabel: root.name, problem: `${(error as Error).message} The viewer shows UBL 2.1, FatturaPA 1.2 and KSeF FA (2)/FA (3) documents.` };
+    return { ...document, formatLabel: root.name, problem: `${(error as Error).message} The viewer shows UBL 2.1, FatturaPA 1.2 and semplificata 1.0, and KSeF FA (2)/FA (3) documents.` };
   }
 }
 

@@ -15,17 +15,32 @@ const open = (path: string, destinationId?: string) => viewer.open(path.split('/
 describe('official stylesheets, in the core, sandboxed', () => {
   it('renders an ordinary FatturaPA with the AdE stylesheet and wraps it in a CSP that forbids scripts and network', async () => {
     const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
-    expect(file.documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3']);
+    expect(file.documents[0]?.stylesheets).toEqual(['fatturapa-ade']);
     const rendered = await viewer.render(file.id, 0, 'fatturapa-ade');
     expect(rendered.html).toContain("default-src 'none'");
     expect(rendered.html).toContain('SOCIETA');
     expect(rendered.html).not.toMatch(/<script/i);
   });
 
-  it('renders a PA FatturaPA with the PA sheet and the 1.2.3 copy', async () => {
+  it('renders an ordinary FatturaPA with AdE\u2019s 1.2.3 sheet: a TD29 and an RF20 get their meaning, not "code not foreseen"', async () => {
+    const xml = fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml').toString('utf8').replace('<TipoDocumento>TD01<', '<TipoDocumento>TD29<').replace('<RegimeFiscale>RF19<', '<RegimeFiscale>RF20<');
+    const file = viewer.open('IT01234567890_TD29.xml', Buffer.from(xml).toString('base64'));
+    const { html } = await viewer.render(file.id, 0, 'fatturapa-ade');
+    expect(html).toContain('Comunicazione per omessa o irregolare fatturazione');
+    expect(html).toContain('Regime transfrontaliero di Franchigia IVA');
+    expect(html).not.toContain('codice non previsto');
+  });
+
+  it('renders a PA FatturaPA with the PA sheet 1.2.2 and the PA sheet 1.2.3, which names RF20 where 1.2.2 does not', async () => {
     const file = open('ph-fatturapa/IT01234567890_FPA01.xml');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade')).html).toContain('AMMINISTRAZIONE BETA');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade-1.2.3')).html).toContain('AMMINISTRAZIONE BETA');
+    const xml = fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml').toString('utf8').replace(/<RegimeFiscale>RF\d\d</, '<RegimeFiscale>RF20<');
+    const rf20 = viewer.open('IT01234567890_PA_RF20.xml', Buffer.from(xml).toString('base64'));
+    const latest = (await viewer.render(rf20.id, 0, 'fatturapa-ade-1.2.3')).html;
+    expect(latest).toContain('Regime transfrontaliero di Franchigia IVA');
+    expect(latest).not.toContain('codice non previsto');
+    expect((await viewer.render(rf20.id, 0, 'fatturapa-ade')).html).toContain('codice non previsto');
   });
 
   it('renders KSeF FA(2) with the Ministry stylesheet, the country list read offline', async () => {

@@ -1,5 +1,5 @@
 /**
- * The official stylesheets (FatturaPA AdE 1.2.2 and 1.2.3, KSeF FA(2)) run by SaxonJS from the SEFs
+ * The official stylesheets (FatturaPA AdE: ordinary 1.2.3, PA 1.2.2; KSeF FA(2)) run by SaxonJS from the SEFs
  * compiled at build time (standards/sef, scripts/compile-standards.mjs), by the stylesheet renderer
  * (standards/render) in the engine's process (standards/engine/remote.ts), never in the core's: a
  * long render never blocks the core, and SaxonJS's memory is not the core's. Offline by
@@ -20,10 +20,12 @@ import type { StylesheetEngine } from './stylesheets';
 function artefactFor(stylesheet: StylesheetId, formatLabel: string): string | null {
   const pa = formatLabel === 'FPA12';
   switch (stylesheet) {
+    // AdE's sheets: the ordinary 1.2.3; for PA documents the PA 1.2.2 by default (1.2.3 drops its TD28 and DataOraConsegna).
     case 'fatturapa-ade':
-      return `fatturapa/stylesheets/${pa ? 'Foglio_di_stile_fattura_PA_ver1.2.2.xsl' : 'Foglio_di_stile_fattura_ordinaria_ver1.2.2.xsl'}`;
+      return `fatturapa/stylesheets/${pa ? 'Foglio_di_stile_fattura_PA_ver1.2.2.xsl' : 'Foglio_di_stile_fattura_ordinaria_ver1.2.3.xsl'}`;
+    // AdE's PA sheet 1.2.3 (verified against ph-fatturapa's text, standards/artefacts/fatturapa/README.md): names RF20.
     case 'fatturapa-ade-1.2.3':
-      return `fatturapa/stylesheets/${pa ? 'Foglio_di_stile_fatturaPA_v1.2.3.xsl' : 'FoglioStileMinistero.xsl'}`;
+      return pa ? 'fatturapa/stylesheets/Foglio_di_stile_fatturaPA_v1.2.3.xsl' : null;
     case 'fatturapa-asso':
       return 'fatturapa/stylesheets/FoglioStileAssoSoftware.xsl';
     case 'ksef-fa2':

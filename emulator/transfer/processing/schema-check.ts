@@ -4,7 +4,7 @@
  * message (element, line). Other documents (UBL, JSON, CSV rows, signed envelopes) are not checked here.
  */
 import type { StandardsEngine } from '../../../standards/engine';
-import { ValidationFailure } from '../../../standards/engine';
+import { noticeText, ValidationFailure } from '../../../standards/engine';
 import type { DocumentPiece } from './extract';
 
 const SCHEMA_NAMESPACES = ['http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/', 'http://crd.gov.pl/wzor/'];
@@ -19,7 +19,7 @@ export async function schemaErrorsOf(engine: StandardsEngine, piece: DocumentPie
   try {
     const result = await engine.validate(piece.bytes, { schemaOnly: true });
     if (result.kind !== 'fatturapa' && result.kind !== 'ksef') return [];
-    return result.fatal.map((issue) => `${piece.fileName}: ${issue.message} [${issue.artefact.name} ${issue.artefact.version}]`);
+    return result.fatal.map((issue) => `${piece.fileName}: ${issue.message}${issue.notice ? ` ${noticeText(issue.notice)}` : ''} [${issue.artefact.name} ${issue.artefact.version}]`);
   } catch (error) {
     // Not a document the schemas cover (or not one at all): the extraction already judged it readable.
     if (error instanceof ValidationFailure && error.code !== 'engine' && error.code !== 'timeout') return [];

@@ -54,7 +54,8 @@ export function SchemaCheckNote({ id, file }: { id: string; file: PickedFile }) 
   const schema = `${result.ruleSet.name} ${result.ruleSet.version}`;
   const first = result.fatal[0];
   if (!first) return <Note className="batch-row__warning">{t('validation.batch.valid', { schema })}</Note>;
-  return <Note className="batch-row__problems">{t('validation.batch.wouldBeRefused', { schema, message: first.message, count: result.fatal.length })}</Note>;
+  const message = first.notice ? `${first.message} ${t(`validation.notice.${first.notice}`)}` : first.message;
+  return <Note className="batch-row__problems">{t('validation.batch.wouldBeRefused', { schema, message, count: result.fatal.length })}</Note>;
 }
 
 function Note({ className, children }: { className: string; children: string }) {

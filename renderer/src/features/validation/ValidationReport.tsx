@@ -78,6 +78,7 @@ function IssueGroup({ title, issues, selected, onSelect, tone }: IssueGroupProps
               >
                 <span className="validation__rule mono">{issue.ruleId}</span>
                 <span className="validation__message">{issue.message}</span>
+                {issue.notice ? <span className="validation__notice">{t(`validation.notice.${issue.notice}`)}</span> : null}
                 <span className="validation__where">
                   {t('validation.at', { place })}
                   {issue.line ? ` · ${t('validation.lineOfSource', { line: issue.line })}` : ''}

@@ -16,6 +16,9 @@ export const validationEn = {
   placeTitle: 'Where: {{place}}',
   sourceTitle: 'Source around line {{line}}',
   noSourceLine: 'The rule names no single line of the source.',
+  notice: {
+    'semplificata-rf20': 'RF20 (the EU cross-border VAT franchise) exists in the simplified invoice only from its schema 1.0.2, in force since 1 April 2025. No verified copy of 1.0.2 exists, so Ledgerdesk checks with 1.0.1, which does not know RF20 and refuses it.',
+  },
   place: {
     seller: 'the seller',
     buyer: 'the buyer',

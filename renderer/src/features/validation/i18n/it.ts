@@ -16,6 +16,9 @@ export const validationIt = {
   placeTitle: 'Dove: {{place}}',
   sourceTitle: 'Sorgente intorno alla riga {{line}}',
   noSourceLine: 'La regola non indica una singola riga del sorgente.',
+  notice: {
+    'semplificata-rf20': 'RF20 (regime transfrontaliero di franchigia IVA) esiste nella fattura semplificata solo dallo schema 1.0.2, in vigore dal 1° aprile 2025. Non esiste una copia verificata della 1.0.2, quindi Ledgerdesk controlla con la 1.0.1, che non conosce RF20 e lo rifiuta.',
+  },
   place: {
     seller: 'il cedente/fornitore',
     buyer: 'il cessionario/cliente',

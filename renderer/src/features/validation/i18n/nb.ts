@@ -16,6 +16,9 @@ export const validationNb = {
   placeTitle: 'Hvor: {{place}}',
   sourceTitle: 'Kilden rundt linje {{line}}',
   noSourceLine: 'Regelen peker ikke på én bestemt linje i kilden.',
+  notice: {
+    'semplificata-rf20': 'RF20 (EUs grensekryssende mva-fritak for småbedrifter) finnes i den forenklede fakturaen først fra skjema 1.0.2, som gjelder fra 1. april 2025. Det finnes ingen kontrollert kopi av 1.0.2, så Ledgerdesk kontrollerer med 1.0.1, som ikke kjenner RF20 og avviser den.',
+  },
   place: {
     seller: 'selgeren',
     buyer: 'kjøperen',

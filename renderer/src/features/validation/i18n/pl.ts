@@ -20,6 +20,9 @@ export const validationPl = {
   placeTitle: 'Gdzie: {{place}}',
   sourceTitle: 'Źródło wokół wiersza {{line}}',
   noSourceLine: 'Reguła nie wskazuje jednego wiersza źródła.',
+  notice: {
+    'semplificata-rf20': 'RF20 (transgraniczne zwolnienie z VAT w UE) występuje w fakturze uproszczonej dopiero od schematu 1.0.2, obowiązującego od 1 kwietnia 2025. Nie ma zweryfikowanej kopii wersji 1.0.2, więc Ledgerdesk sprawdza według 1.0.1, która nie zna RF20 i go odrzuca.',
+  },
   place: {
     seller: 'sprzedawca',
     buyer: 'nabywca',

@@ -60,7 +60,7 @@ export const viewerEn = {
     label: 'Layout',
     own: 'Ledgerdesk layout',
     'fatturapa-ade': 'Agenzia delle Entrate stylesheet',
-    'fatturapa-ade-1.2.3': 'Agenzia delle Entrate stylesheet 1.2.3 (unverified copy)',
+    'fatturapa-ade-1.2.3': 'Agenzia delle Entrate PA stylesheet 1.2.3',
     'fatturapa-asso': 'AssoSoftware stylesheet',
     'ksef-fa2': 'Ministry of Finance stylesheet',
     rendering: 'Applying the stylesheet…',

@@ -64,7 +64,7 @@ export const viewerIt: Shape<typeof viewerEn> = {
     label: 'Layout',
     own: 'Layout di Ledgerdesk',
     'fatturapa-ade': 'Foglio di stile dell’Agenzia delle Entrate',
-    'fatturapa-ade-1.2.3': 'Foglio di stile dell’Agenzia delle Entrate 1.2.3 (copia non verificata)',
+    'fatturapa-ade-1.2.3': 'Foglio di stile PA dell’Agenzia delle Entrate 1.2.3',
     'fatturapa-asso': 'Foglio di stile AssoSoftware',
     'ksef-fa2': 'Foglio di stile del Ministero delle Finanze',
     rendering: 'Applicazione del foglio di stile…',

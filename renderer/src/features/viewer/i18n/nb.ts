@@ -64,7 +64,7 @@ export const viewerNb: Shape<typeof viewerEn> = {
     label: 'Layout',
     own: 'Ledgerdesk-layout',
     'fatturapa-ade': 'Stilarket til Agenzia delle Entrate',
-    'fatturapa-ade-1.2.3': 'Stilarket til Agenzia delle Entrate 1.2.3 (ukontrollert kopi)',
+    'fatturapa-ade-1.2.3': 'PA-stilarket til Agenzia delle Entrate 1.2.3',
     'fatturapa-asso': 'Stilarket til AssoSoftware',
     'ksef-fa2': 'Stilarket til det polske finansdepartementet',
     rendering: 'Bruker stilarket …',

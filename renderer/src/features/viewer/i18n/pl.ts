@@ -65,7 +65,7 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     label: 'Układ',
     own: 'Układ Ledgerdesk',
     'fatturapa-ade': 'Arkusz stylów Agenzia delle Entrate',
-    'fatturapa-ade-1.2.3': 'Arkusz stylów Agenzia delle Entrate 1.2.3 (kopia niezweryfikowana)',
+    'fatturapa-ade-1.2.3': 'Arkusz stylów PA Agenzia delle Entrate 1.2.3',
     'fatturapa-asso': 'Arkusz stylów AssoSoftware',
     'ksef-fa2': 'Arkusz stylów Ministerstwa Finansów',
     rendering: 'Stosowanie arkusza stylów…',
