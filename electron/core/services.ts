@@ -28,6 +28,7 @@ import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
 import type { UploadsTuning } from './transfer/service';
 import { createNoticeBoard, type NoticeBoard } from './i18n/notices';
+import { tightenUserDataModes } from './files/private-modes';
 import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
@@ -229,6 +230,19 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
 
   let started = false;
   let disposed = false;
+  const notices = createNoticeBoard(ports.notifier, () => preferences.get().language);
+
+  /** A user-data folder others could read is made private, and said once (log and notice): the next start finds nothing to tighten. */
+  const tightenModes = async (): Promise<void> => {
+    try {
+      const { items } = await tightenUserDataModes(ports.userDataDir);
+      if (items.length === 0) return;
+      logger.warn('The app data folder could be read by other users: its modes were tightened (folders 0700, journals and logs 0600)', { folder: ports.userDataDir, items: items.slice(0, 50), count: items.length });
+      notices.notify({ kind: 'dataFolderTightened', folder: ports.userDataDir });
+    } catch (error) {
+      logger.warn('Tightening the app data folder modes failed', { folder: ports.userDataDir, message: error instanceof Error ? error.message : String(error) });
+    }
+  };
 
   const files = createFileHandles({ clock: ports.clock });
   const engines = createEngineProcess({
@@ -248,7 +262,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     emulator,
     session: sessionService,
     preferences,
-    notices: createNoticeBoard(ports.notifier, () => preferences.get().language),
+    notices,
     activity,
     endpoints() {
       const profile = profiles.active();
@@ -295,6 +309,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     async start() {
       if (started) return;
       started = true;
+      await tightenModes();
       await oneAtATime(async () => {
         await syncEmulator();
         await sessionService.restore('startup');

@@ -91,7 +91,7 @@ export function createActivityLog(deps: ActivityLogDeps): ActivityLog {
 
   /** Reads the log once; a last line cut short by a crash (no newline) is dropped from the file. */
   async function load(): Promise<ChainedEntry[]> {
-    await fs.mkdir(deps.folder, { recursive: true });
+    await fs.mkdir(deps.folder, { recursive: true, mode: 0o700 });
     let text = '';
     try {
       text = await fs.readFile(filePath, 'utf8');
