@@ -260,7 +260,9 @@ async function watchToPostBench(files: number, uploadConcurrency?: number): Prom
     await call('profiles.activate', { id: 'bench' });
     await call('session.login', { email: emulator.account.email, password: emulator.account.password });
     await call('uploads.list', {});
-    await call('watch.save', { country: 'IT', folder: { kind: 'typed', path: watched }, e2eIdTemplate: 'LD-{file}', paused: false });
+    // The folder as the host's dialog grants it (a watched folder is never a typed path).
+    const [granted] = await core.grantFiles([watched], 'browser');
+    await call('watch.save', { country: 'IT', folder: { kind: 'handle', handle: granted?.handle }, e2eIdTemplate: 'LD-{file}', paused: false });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const settledMs = process.env.BENCH_NO_SETTLE ? 0 : await emulatorSettled(emulator.child.pid);
     const staging = stageFiles(work, files, 2000);

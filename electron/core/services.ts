@@ -197,6 +197,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const activity = createActivityLog({
     folder: path.join(ports.userDataDir, 'activity'),
     settings: ports.settings,
+    secrets: ports.secrets,
     logger,
     who: () => ({ profile: profiles.active().name, user: sessionService.status().user?.email ?? null }),
   });

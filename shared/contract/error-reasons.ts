@@ -319,6 +319,9 @@ export const errorReasonParams = {
   },
   folders: {
     watchChooseFolder: [],
+    watchNeedsDialog: [],
+    itemNotRegular: [],
+    itemStillWritten: [],
     watchTaken: ['path', 'country'],
     watchUnknown: ['country'],
     watchGone: ['path'],
