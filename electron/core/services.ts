@@ -29,6 +29,7 @@ import type { Logger, Ports } from './ports';
 import type { UploadsTuning } from './transfer/service';
 import { createNoticeBoard, type NoticeBoard } from './i18n/notices';
 import { tightenUserDataModes } from './files/private-modes';
+import { createFileReader, type FileReader } from './files/file-reader';
 import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
@@ -73,6 +74,8 @@ export interface CoreServices {
   activity: ActivityLog;
   /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
   files: FileHandles;
+  /** The core's reading thread (uploads, watched folders): files read and hashed off the main thread. */
+  fileReader: FileReader;
   /**
    * The process that parses untrusted documents with the official artefacts: validation and the
    * viewer's stylesheets (standards/engine/remote.ts). Started on first use; ended on dispose.
@@ -246,6 +249,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   };
 
   const files = createFileHandles({ clock: ports.clock });
+  const fileReader = createFileReader();
   const engines = createEngineProcess({
     ...(ports.engineProcess ? { launch: ports.engineProcess } : {}),
     onUnexpectedExit: (code, running) => logger.warn('The engine process (validation, stylesheets) ended; the next request starts a new one', { code, running }),
@@ -254,6 +258,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   return {
     ports,
     files,
+    fileReader,
     engines,
     options,
     logger,
@@ -327,7 +332,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
           logger.warn('A cleanup step failed while shutting down', { message: (error as Error).message });
         }
       }
-      await Promise.all([emulator.stop(), engines.close()]);
+      await Promise.all([emulator.stop(), engines.close(), fileReader.close()]);
       await agents.closeAll();
     },
   };

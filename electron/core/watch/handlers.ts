@@ -9,7 +9,7 @@ import { createWatchService } from './service';
 export const createWatchHandlers: LinkedHandlerFactory = (services, invoke) => {
   const watch = createWatchService({
     invoke,
-    files: services.files,
+    reader: services.fileReader,
     settings: services.ports.settings,
     events: services.events,
     logger: services.logger,
