@@ -1,8 +1,8 @@
 /**
  * Watched upload folders (one per country): chokidar reports a file as it appears or changes, and
  * it is picked up once it has been left alone for a while (its modification time that old, or
- * seen unchanged that long: 2 s by default), is not held open for writing by any process (where
- * the system tells: Linux), and its size and time did not change while it was read; so a partial
+ * seen unchanged that long: `DEFAULT_SETTLE_MS`), is not held open for writing by any process
+ * (where the system tells: Linux), and its size and time did not change while it was read; so a partial
  * copy is never sent, while a file moved in whole (as file managers and sync tools finish a copy)
  * goes at once. Each file is opened once, without following a link or waiting on a FIFO, checked
  * on that descriptor to be a regular file of the folder, and read and hashed from it on the core's
@@ -29,8 +29,12 @@ import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
 import { formatSize } from '../files/file-ref';
 
 const SETTINGS_KEY = 'watch.folders';
-/** How long a file must have been left alone (by its time, or as seen here) before it is read. */
-export const DEFAULT_SETTLE_MS = 2_000;
+/**
+ * How long a file must have been left alone (by its time, or as seen here) before it is read: 1 s
+ * where a writer still holding it open is seen (Linux), 2 s elsewhere, where a paused copy is
+ * caught only by this window.
+ */
+export const DEFAULT_SETTLE_MS = process.platform === 'linux' ? 1_000 : 2_000;
 /** Bytes read and held at once for one hand-over (files of up to 5 MiB each). */
 const READ_BYTES = 32 * 1024 * 1024;
 /** A burst's first hand-over to the uploads, and the largest (each a watch-journal save and an `uploads.add`). */
