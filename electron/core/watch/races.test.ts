@@ -13,6 +13,7 @@ import type { ChannelName, UploadEntry } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createCoreEvents } from '../events';
 import { createFileReader } from '../files/file-reader';
+import { createFileHandles } from '../files/handles';
 import { readInFolder } from '../files/read-in-folder';
 import type { Invoke } from '../handlers';
 import { MemoryLogger, MemorySettingsStore } from '../testing/memory-ports';
@@ -40,23 +41,32 @@ afterEach(async () => {
 function start(stableMs = 150) {
   const handed: Array<{ name: string; text: string }> = [];
   const entries: UploadEntry[] = [];
+  // A folder handle (how the watch handed files over before) is read by path, as the upload intake read it.
+  const handles = createFileHandles({ clock: { now: () => Date.now() } });
   const invoke = (async (channel: ChannelName, input: never) => {
     if (channel === 'uploads.list') return entries;
-    const { files } = input as { files: Array<{ file: { kind: string; name: string; data: Uint8Array } }> };
-    const out = files.map(({ file }) => {
-      const text = Buffer.from(file.data).toString('utf8');
-      handed.push({ name: file.name, text });
-      const entry = { localId: `l${entries.length + 1}`, sha256: crypto.createHash('sha256').update(file.data).digest('hex'), fileName: file.name, e2eId: 'E', state: 'queued', size: file.data.length } as UploadEntry;
+    const { files } = input as { files: Array<{ file: { kind: 'binary'; name: string; data: Uint8Array } | { kind: 'handle'; handle: string; subpath: string } }> };
+    const out = [];
+    for (const { file } of files) {
+      const [name, data] = file.kind === 'binary' ? [file.name, file.data] : await handles.resolve(file, 'core', 'read').then(async (resolved) => {
+              // The intake read it a moment later, on its reading thread, by path.
+              await pause(5);
+              return [resolved.name, await fs.readFile(resolved.path)] as const;
+            });
+      handed.push({ name, text: Buffer.from(data).toString('utf8') });
+      const entry = { localId: `l${entries.length + 1}`, sha256: crypto.createHash('sha256').update(data).digest('hex'), fileName: name, e2eId: 'E', state: 'queued', size: data.length } as UploadEntry;
       entries.push(entry);
-      return entry;
-    });
+      out.push(entry);
+    }
     return { batchId: 'b', entries: out, rejected: [] };
   }) as Invoke;
   const settings = new MemorySettingsStore();
   const logger = new MemoryLogger();
-  const watch = createWatchService({
+  const deps = {
     invoke,
     reader,
+    // What the watch took before it read files itself (kept so that these tests also run against that code).
+    files: handles,
     settings,
     events: createCoreEvents(logger),
     logger,
@@ -64,7 +74,8 @@ function start(stableMs = 150) {
     journalPath: path.join(work, 'user-data', 'watch', 'journal.json'),
     stableMs,
     rescanMs: 200,
-  });
+  };
+  const watch = createWatchService(deps);
   services.push(watch);
   return { watch, handed };
 }
