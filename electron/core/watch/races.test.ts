@@ -140,14 +140,16 @@ describe.skipIf(process.platform === 'win32')('watched folder races', () => {
     const { watch, handed } = start(400);
     await watch.start();
     await watch.save({ country: 'IT', folder: watched, e2eIdTemplate: 'LD-{file}', paused: false });
+    // FIFOs made aside first, so that each swap is one rename.
+    const fifos = path.join(work, 'fifos');
+    await fs.mkdir(fifos);
+    for (let index = 0; index < 8; index += 1) mkfifo(path.join(fifos, `f${index}.xml`));
     for (let index = 0; index < 8; index += 1) await fs.writeFile(path.join(watched, `f${index}.xml`), `<n>${index}</n>`);
     // Within the settle wait, each becomes a FIFO that nothing ever writes to.
-    for (let index = 0; index < 8; index += 1) {
-      await fs.rm(path.join(watched, `f${index}.xml`));
-      mkfifo(path.join(watched, `f${index}.xml`));
-    }
+    for (let index = 0; index < 8; index += 1) await fs.rename(path.join(fifos, `f${index}.xml`), path.join(watched, `f${index}.xml`));
     await pause(1_500);
-    expect(handed).toEqual([]);
+    // A file read before its swap (on a very slow machine) is sent as the regular file it was; nothing else is.
+    expect(handed.every((file) => /^<n>\d<\/n>$/.test(file.text))).toBe(true);
     // Still watching: a regular file copied in afterwards is sent.
     await fs.writeFile(path.join(watched, 'after.xml'), '<after/>');
     await until(() => handed.some((file) => file.name === 'after.xml'), 'the file after the FIFOs');
