@@ -33,7 +33,7 @@ import { createCoreApp } from '../electron/core/app';
 import { createSystemClock } from '../electron/core/node-ports/clock';
 import { createDocumentsApi } from '../electron/core/documents/api';
 import { createCoreEvents } from '../electron/core/events';
-import { createFileHandles } from '../electron/core/files/handles';
+import { createFileReader } from '../electron/core/files/file-reader';
 import { createWriterThreads } from '../electron/core/files/worker-writer';
 import type { Invoke } from '../electron/core/handlers';
 import { createHttpClient } from '../electron/core/http/client';
@@ -142,17 +142,16 @@ async function watchBench(files: number): Promise<{ handOverMs: number; handedOn
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-watch-'));
   const watched = path.join(work, 'outbox');
   fs.mkdirSync(watched);
-  const handles = createFileHandles({ clock: { now: () => Date.now() } });
+  const reader = createFileReader();
   const handed = new Map<string, number>();
   let lastHandOver = 0;
-  const invoke = (async (channel: string, input: { files: Array<{ file: { handle: string; subpath: string } }> }) => {
+  const invoke = (async (channel: string, input: { files: Array<{ file: { name: string; data: Uint8Array } }> }) => {
     if (channel === 'uploads.list') return [];
     const entries = [];
     for (const { file } of input.files) {
-      const resolved = await handles.resolve(file, 'core', 'read');
-      const sha256 = crypto.createHash('sha256').update(fs.readFileSync(resolved.path)).digest('hex');
+      const sha256 = crypto.createHash('sha256').update(file.data).digest('hex');
       handed.set(sha256, (handed.get(sha256) ?? 0) + 1);
-      entries.push({ localId: crypto.randomUUID(), sha256, fileName: resolved.name, e2eId: resolved.name, state: 'queued' });
+      entries.push({ localId: crypto.randomUUID(), sha256, fileName: file.name, e2eId: file.name, state: 'queued' });
     }
     lastHandOver = performance.now();
     return { batchId: 'b', entries, rejected: [] };
@@ -161,7 +160,7 @@ async function watchBench(files: number): Promise<{ handOverMs: number; handedOn
   const logger = new MemoryLogger();
   const watch = createWatchService({
     invoke,
-    files: handles,
+    reader,
     settings,
     events: createCoreEvents(logger),
     logger,
@@ -188,6 +187,7 @@ async function watchBench(files: number): Promise<{ handOverMs: number; handedOn
     return { handOverMs: Math.round(lastHandOver - lastAppeared), handedOnce: handed.size === files && [...handed.values()].every((count) => count === 1), handed: handed.size };
   } finally {
     await watch.dispose();
+    await reader.close();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -260,7 +260,9 @@ async function watchToPostBench(files: number, uploadConcurrency?: number): Prom
     await call('profiles.activate', { id: 'bench' });
     await call('session.login', { email: emulator.account.email, password: emulator.account.password });
     await call('uploads.list', {});
-    await call('watch.save', { country: 'IT', folder: { kind: 'typed', path: watched }, e2eIdTemplate: 'LD-{file}', paused: false });
+    // The folder as the host's dialog grants it (a watched folder is never a typed path).
+    const [granted] = await core.grantFiles([watched], 'browser');
+    await call('watch.save', { country: 'IT', folder: { kind: 'handle', handle: granted?.handle }, e2eIdTemplate: 'LD-{file}', paused: false });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const settledMs = process.env.BENCH_NO_SETTLE ? 0 : await emulatorSettled(emulator.child.pid);
     const staging = stageFiles(work, files, 2000);

@@ -8,8 +8,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type ShellHandle } from './fixtures';
 import { useScriptedDialogs } from './scripted-dialogs';
 import { saveScreenshotInBothThemes } from './screenshots';
 import { signInWithDemoAccount } from './session-helpers';
@@ -22,8 +22,16 @@ const openPage = async (page: Page, link: string, heading = link): Promise<void>
 const invoiceXml = (number: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>${number}</ID><IssueDate>2026-03-01</IssueDate></Invoice>\n`;
 
+/** Chooses `folder` with "Browse…" in the host's folder dialog (scripted in the browser shell). */
+const browseTo = async (shell: ShellHandle, dialog: Locator, folder: string): Promise<void> => {
+  await shell.answerFolderDialog(folder);
+  await dialog.getByRole('button', { name: 'Browse…' }).click();
+};
+
 test.describe('folders', () => {
   test.use({ emulatorArgs: '--processing-delay 200 --documents 60' });
+  // A watched folder is chosen in the host's dialog, never typed: the browser shell's scripted dialogs stand in for it.
+  useScriptedDialogs('ledgerdesk-e2e-folders-dialogs-');
   let work: string;
   test.beforeEach(async () => {
     work = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-folders-'));
@@ -32,7 +40,7 @@ test.describe('folders', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  test('sync rule, watched folder, period pack, and all of it in the activity log', async ({ page }) => {
+  test('sync rule, watched folder, period pack, and all of it in the activity log', async ({ page, shell }) => {
     // Four features one after the other (and each screen twice when screenshots are taken).
     test.setTimeout(120_000);
     await signInWithDemoAccount(page, 'full');
@@ -45,7 +53,8 @@ test.describe('folders', () => {
     await page.getByRole('button', { name: 'New rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'New sync rule' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Accounting inbox');
-    await dialog.getByRole('textbox', { name: 'Folder', exact: true }).fill(inbox);
+    await browseTo(shell, dialog, inbox);
+    await expect(dialog.getByRole('textbox', { name: 'Folder', exact: true })).toHaveValue(inbox);
     await dialog.getByRole('button', { name: 'Save rule' }).click();
     await expect(dialog).toBeHidden();
     const rule = page.getByRole('listitem', { name: 'Accounting inbox' });
@@ -60,7 +69,8 @@ test.describe('folders', () => {
     await page.getByRole('button', { name: 'New rule' }).click();
     const second = page.getByRole('dialog', { name: 'New sync rule' });
     await second.getByRole('textbox', { name: 'Name', exact: true }).fill('Second');
-    await second.getByRole('textbox', { name: 'Folder', exact: true }).fill(inbox);
+    await browseTo(shell, second, inbox);
+    await expect(second.getByRole('textbox', { name: 'Folder', exact: true })).toHaveValue(inbox);
     await second.getByRole('button', { name: 'Save rule' }).click();
     await expect(second).toContainText('is already used by the rule “Accounting inbox”');
     await second.getByRole('button', { name: 'Cancel' }).click();
@@ -71,7 +81,8 @@ test.describe('folders', () => {
     const italy = page.getByRole('listitem', { name: 'Italy (IT)' });
     await italy.getByRole('button', { name: 'Watch a folder…' }).click();
     const watchDialog = page.getByRole('dialog', { name: 'Watched folder for Italy (IT)' });
-    await watchDialog.getByRole('textbox', { name: 'Folder', exact: true }).fill(outbox);
+    await browseTo(shell, watchDialog, outbox);
+    await expect(watchDialog.getByRole('textbox', { name: 'Folder', exact: true })).toHaveValue(outbox);
     await watchDialog.getByRole('button', { name: 'Start watching' }).click();
     await expect(watchDialog).toBeHidden();
     await expect(italy.getByRole('status')).toHaveText('Watching');
@@ -91,7 +102,8 @@ test.describe('folders', () => {
     await openPage(page, 'Documents');
     await page.getByRole('button', { name: 'Export' }).click();
     const exportDialog = page.getByRole('dialog', { name: 'Export' });
-    await exportDialog.getByRole('textbox', { name: 'Save the ZIP in' }).fill(exports);
+    await browseTo(shell, exportDialog, exports);
+    await expect(exportDialog.getByRole('textbox', { name: 'Save the ZIP in' })).toHaveValue(exports);
     await exportDialog.getByRole('checkbox', { name: 'Include the PDFs' }).uncheck();
     await exportDialog.getByRole('button', { name: 'Create pack' }).click();
     await expect(exportDialog.getByText(/^Pack saved: invoices_.*\.zip/)).toBeVisible({ timeout: 60_000 });

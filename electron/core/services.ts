@@ -28,6 +28,8 @@ import { redactingLogger } from './logging/redact';
 import type { Logger, Ports } from './ports';
 import type { UploadsTuning } from './transfer/service';
 import { createNoticeBoard, type NoticeBoard } from './i18n/notices';
+import { tightenUserDataModes } from './files/private-modes';
+import { createFileReader, type FileReader } from './files/file-reader';
 import { systemLanguageTags } from '../../shared/i18n/match-language';
 import { createPreferencesService, type PreferencesService } from './preferences/service';
 import { LOCAL_EMULATOR_ID } from './profiles/built-ins';
@@ -72,6 +74,8 @@ export interface CoreServices {
   activity: ActivityLog;
   /** Files and folders granted to the renderer's windows, by opaque handle (files/README.md). */
   files: FileHandles;
+  /** The core's reading thread (uploads, watched folders): files read and hashed off the main thread. */
+  fileReader: FileReader;
   /**
    * The process that parses untrusted documents with the official artefacts: validation and the
    * viewer's stylesheets (standards/engine/remote.ts). Started on first use; ended on dispose.
@@ -196,6 +200,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   const activity = createActivityLog({
     folder: path.join(ports.userDataDir, 'activity'),
     settings: ports.settings,
+    secrets: ports.secrets,
     logger,
     who: () => ({ profile: profiles.active().name, user: sessionService.status().user?.email ?? null }),
   });
@@ -229,8 +234,22 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
 
   let started = false;
   let disposed = false;
+  const notices = createNoticeBoard(ports.notifier, () => preferences.get().language);
+
+  /** A user-data folder others could read is made private, and said once (log and notice): the next start finds nothing to tighten. */
+  const tightenModes = async (): Promise<void> => {
+    try {
+      const { items } = await tightenUserDataModes(ports.userDataDir);
+      if (items.length === 0) return;
+      logger.warn('The app data folder could be read by other users: its modes were tightened (folders 0700, journals and logs 0600)', { folder: ports.userDataDir, items: items.slice(0, 50), count: items.length });
+      notices.notify({ kind: 'dataFolderTightened', folder: ports.userDataDir });
+    } catch (error) {
+      logger.warn('Tightening the app data folder modes failed', { folder: ports.userDataDir, message: error instanceof Error ? error.message : String(error) });
+    }
+  };
 
   const files = createFileHandles({ clock: ports.clock });
+  const fileReader = createFileReader();
   const engines = createEngineProcess({
     ...(ports.engineProcess ? { launch: ports.engineProcess } : {}),
     onUnexpectedExit: (code, running) => logger.warn('The engine process (validation, stylesheets) ended; the next request starts a new one', { code, running }),
@@ -239,6 +258,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
   return {
     ports,
     files,
+    fileReader,
     engines,
     options,
     logger,
@@ -248,7 +268,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     emulator,
     session: sessionService,
     preferences,
-    notices: createNoticeBoard(ports.notifier, () => preferences.get().language),
+    notices,
     activity,
     endpoints() {
       const profile = profiles.active();
@@ -295,6 +315,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
     async start() {
       if (started) return;
       started = true;
+      await tightenModes();
       await oneAtATime(async () => {
         await syncEmulator();
         await sessionService.restore('startup');
@@ -311,7 +332,7 @@ export function createCoreServices(hostPorts: Ports, options: CoreOptions = {}):
           logger.warn('A cleanup step failed while shutting down', { message: (error as Error).message });
         }
       }
-      await Promise.all([emulator.stop(), engines.close()]);
+      await Promise.all([emulator.stop(), engines.close(), fileReader.close()]);
       await agents.closeAll();
     },
   };

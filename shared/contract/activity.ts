@@ -31,6 +31,7 @@ export const activityActions = [
   'exports.periodPack',
   'exports.csv',
   'activity.export',
+  'activity.acknowledged',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 export const activityActionSchema = z.enum(activityActions);
@@ -80,9 +81,16 @@ export interface ActivityVerification {
     /** 1-based line of the log file. */
     line: number;
     seq?: number;
-    kind: 'unreadable' | 'edited' | 'removed_or_inserted' | 'truncated';
+    /**
+     * `head_unsigned`, `head_forged`: the stored head lacks the signature made with the vault's key,
+     * or carries one made without it; `key_gone`: the key that signed it is no longer in the vault;
+     * `head_missing`: entries are there but no head.
+     */
+    kind: 'unreadable' | 'edited' | 'removed_or_inserted' | 'truncated' | 'head_unsigned' | 'head_forged' | 'key_gone' | 'head_missing';
     message: string;
   };
+  /** The log was found altered at this time and stays marked so until the user acknowledges it (`activity.acknowledge`). */
+  brokenSince?: string;
   verifiedAt: string;
 }
 
@@ -91,6 +99,8 @@ export const activityChannels = {
     z.object({ filters: activityFiltersSchema.default({}), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(200) }),
   ),
   'activity.verify': channel<ActivityVerification>()(z.object({}).strict().optional().default({})),
+  /** The user has seen that the log was altered: recorded in the log itself, which is checked from there on. */
+  'activity.acknowledge': channel<ActivityVerification>()(z.object({}).strict().optional().default({})),
   'activity.exportCsv': channel<FilePayload>()(z.object({ filters: activityFiltersSchema.default({}) })),
 };
 

@@ -321,6 +321,9 @@ export const errorReasonParams = {
   },
   folders: {
     watchChooseFolder: [],
+    watchNeedsDialog: [],
+    itemNotRegular: [],
+    itemStillWritten: [],
     watchTaken: ['path', 'country'],
     watchUnknown: ['country'],
     watchGone: ['path'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseNameFor, MAX_FILE_NAME, sanitizeFileName, templateProblem, type NamingRecord } from './file-name-template';
+import { baseNameFor, EXTENSION_ROOM, MAX_FILE_NAME, sanitizeFileName, templateProblem, type NamingRecord } from './file-name-template';
 
 const record = (overrides: Partial<NamingRecord> = {}): NamingRecord => ({
   uuid: '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
@@ -51,9 +51,27 @@ describe('sanitizing for every OS', () => {
     expect(sanitizeFileName('CONTOSO')).toBe('CONTOSO');
   });
 
-  it('keeps names at most 200 characters without splitting a character', () => {
+  it('keeps names within the byte limit without splitting a character', () => {
     const long = baseNameFor('{sender}', record({ sender: { name: '😀'.repeat(300), identifier: '' } }));
-    expect(long.length).toBeLessThanOrEqual(MAX_FILE_NAME);
+    expect(Buffer.byteLength(long, 'utf8')).toBeLessThanOrEqual(MAX_FILE_NAME - EXTENSION_ROOM);
     expect(long).toMatch(/^(😀)+$/u);
+  });
+
+  it('cuts by 255 UTF-8 bytes, not characters, keeping the extension', () => {
+    const cjk = '票'.repeat(200);
+    const cut = sanitizeFileName(`${cjk}.xml`);
+    expect(Buffer.byteLength(cut, 'utf8')).toBeLessThanOrEqual(255);
+    expect(cut).toMatch(/^票+\.xml$/u);
+    expect(cut).toBe(`${'票'.repeat(83)}.xml`);
+    // A 4-byte character is never split, even where only part of it would fit.
+    expect(sanitizeFileName(`a${'😀'.repeat(70)}.pdf`, 20)).toBe(`a${'😀'.repeat(3)}.pdf`);
+    // The app's own names leave room for the temporary file of an atomic write and the longest extension.
+    const base = baseNameFor('{number}', record({ number: cjk }));
+    expect(Buffer.byteLength(`.${base}.meta.json.0123456789ab.tmp`, 'utf8')).toBeLessThanOrEqual(255);
+  });
+
+  it('removes bidi controls and zero-width characters', () => {
+    expect(sanitizeFileName('invoice_x\u202Etxt.exe.xml')).toBe('invoice_xtxt.exe.xml');
+    expect(sanitizeFileName('a\u200Bb\u200Cc\u200Dd\u2060e\uFEFFf\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069g')).toBe('abcdefg');
   });
 });

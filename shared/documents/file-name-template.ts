@@ -9,10 +9,14 @@ export const templatePlaceholders = ['date', 'number', 'sender', 'senderId', 're
 export type Placeholder = (typeof templatePlaceholders)[number];
 export const defaultTemplate = '{date}_{number}_{sender}';
 
-/** Longest file name written, extension included (well under the 255 bytes of common file systems). */
-export const MAX_FILE_NAME = 200;
-/** Room kept for the longest extension the app writes (`.json`, `.pdf`). */
-export const EXTENSION_ROOM = 5;
+/** What common file systems take in one name (ext4, APFS, NTFS: 255 bytes, or 255 UTF-16 units on NTFS, which 255 UTF-8 bytes never exceed). */
+export const FILE_SYSTEM_NAME_BYTES = 255;
+/** What an atomic write adds around a name for its temporary file (`.<name>.<12 hex>.tmp`). */
+export const TEMP_NAME_ROOM = 18;
+/** Longest file name written, extension included, in UTF-8 bytes: its temporary file must fit too. */
+export const MAX_FILE_NAME = FILE_SYSTEM_NAME_BYTES - TEMP_NAME_ROOM;
+/** Room kept (bytes) for the longest extension the app writes (`.xml`, `.pdf`, an inbox sync's `.meta.json`). */
+export const EXTENSION_ROOM = 10;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -68,32 +72,56 @@ export function renderTemplate(template: string, record: NamingRecord): string {
 }
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+/** Characters that reorder or hide text (bidi controls, zero-width ones): `x\u202Etxt.exe` reads as `xexe.txt`. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+/** A short extension at the end of a name (`.xml`, `.pdf`, `.p7m`), kept when a name is cut. */
+const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
+
+const utf8 = new TextEncoder();
+export const utf8Length = (text: string): number => utf8.encode(text).length;
 
 /**
- * Safe on Windows, macOS and Linux: no `/\:*?"<>|` or control characters, no leading dot
- * (hidden), no trailing dots or spaces, not a reserved Windows device name, at most `maxLength`.
+ * Safe on Windows, macOS and Linux: no `/\:*?"<>|` or control characters, no bidi or zero-width
+ * characters, no leading dot (hidden), no trailing dots or spaces, not a reserved Windows device
+ * name, at most `maxBytes` UTF-8 bytes (the stem is cut, the extension kept).
  */
-export function sanitizeFileName(raw: string, maxLength = MAX_FILE_NAME): string {
+export function sanitizeFileName(raw: string, maxBytes = FILE_SYSTEM_NAME_BYTES): string {
   let name = raw
     .normalize('NFC')
+    .replace(INVISIBLE, '')
     // eslint-disable-next-line no-control-regex
     .replace(/[/\\:*?"<>|\u0000-\u001f\u007f-\u009f]/g, '_')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '_');
-  name = truncateName(name, maxLength).replace(/[. ]+$/, '');
+  name = cutKeepingExtension(name, maxBytes);
   const stem = name.split('.')[0] ?? '';
   if (WINDOWS_RESERVED.test(stem.trim())) name = `_${name}`;
-  return truncateName(name, maxLength).replace(/[. ]+$/, '');
+  return cutKeepingExtension(name, maxBytes);
 }
 
-/** Cuts at a code-point boundary (never half a surrogate pair). */
-export function truncateName(text: string, maxLength: number): string {
-  if (text.length <= maxLength) return text;
-  let cut = text.slice(0, maxLength);
-  const last = cut.charCodeAt(cut.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-  return cut;
+/** At most `maxBytes`: the stem is cut (never inside a character) and the extension kept; no trailing dots or spaces. */
+function cutKeepingExtension(name: string, maxBytes: number): string {
+  const trimmed = name.replace(/[. ]+$/, '');
+  if (utf8Length(trimmed) <= maxBytes) return trimmed;
+  const extension = EXTENSION.exec(trimmed)?.[0] ?? '';
+  const room = maxBytes - utf8Length(extension);
+  if (extension === '' || room < 1) return truncateName(trimmed, maxBytes).replace(/[. ]+$/, '');
+  return `${truncateName(trimmed.slice(0, -extension.length), room).replace(/[. ]+$/, '')}${extension}`;
+}
+
+/** At most `maxBytes` UTF-8 bytes, cut at a code-point boundary (never half a character). */
+export function truncateName(text: string, maxBytes: number): string {
+  if (utf8Length(text) <= maxBytes) return text;
+  let bytes = 0;
+  let cut = 0;
+  for (const character of text) {
+    const size = utf8Length(character);
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    cut += character.length;
+  }
+  return text.slice(0, cut);
 }
 
 /** The base name (no extension) of one document, before de-duplication. */

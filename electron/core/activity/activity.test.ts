@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityPage, ActivityVerification } from '../../../shared/contract';
 import { createCoreApp, type CoreAppWithServices } from '../app';
-import { MemoryLogger, MemorySettingsStore, createMemoryPorts } from '../testing/memory-ports';
+import { MemoryLogger, MemorySecretVault, MemorySettingsStore, createMemoryPorts } from '../testing/memory-ports';
+import { chainEntry, GENESIS, parseLine } from './chain';
 import { createActivityLog, type ActivityLog } from './log';
 
 const ctx = { caller: 'test' };
@@ -69,8 +70,10 @@ describe('activity log', () => {
     fs.writeFileSync(log.filePath, `${[lines[0], lines[2]].join('\n')}\n`);
     expect(await log.verify()).toMatchObject({ intact: false, problem: { line: 2, seq: 3, kind: 'removed_or_inserted' } });
 
-    fs.writeFileSync(log.filePath, `${[lines[0], lines[1]].join('\n')}\n`);
-    const cut: ActivityVerification = await log.verify();
+    const other = makeLog();
+    const written = await writeThree(other);
+    fs.writeFileSync(other.filePath, `${[written[0], written[1]].join('\n')}\n`);
+    const cut: ActivityVerification = await other.verify();
     expect(cut).toMatchObject({ intact: false, problem: { kind: 'truncated' } });
     expect(cut.problem?.message).toBe('The log ends at entry 2, but 3 were written: entries were removed from its end.');
   });
@@ -100,6 +103,106 @@ describe('activity log', () => {
     const text = fs.readFileSync(log.filePath, 'utf8');
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('eyJhbGciOi');
+  });
+});
+
+describe('activity log that remembers it was altered', () => {
+  /** One app's data: the log folder, its settings and its secrets vault, kept across restarts. */
+  function dataFolder() {
+    const folder = tempFolder();
+    const settings = new MemorySettingsStore();
+    const secrets = new MemorySecretVault();
+    let clock = Date.parse('2026-11-20T09:00:00Z');
+    const open = (): ActivityLog => createActivityLog({ folder, settings, secrets, logger: new MemoryLogger(), who: () => ({ profile: 'Local emulator', user: 'anna@example.test' }), now: () => new Date((clock += 60_000)) });
+    return { folder, settings, secrets, open };
+  }
+
+  const lastLinesCut = (log: ActivityLog, count: number): void => {
+    const lines = fs.readFileSync(log.filePath, 'utf8').trimEnd().split('\n');
+    fs.writeFileSync(log.filePath, `${lines.slice(0, lines.length - count).join('\n')}\n`);
+  };
+
+  it('says entries cut off the end while the app was closed at start, and still after more actions and a restart', async () => {
+    const data = dataFolder();
+    const first = data.open();
+    await writeThree(first);
+    await first.record({ action: 'session.signOut', target: '' });
+    lastLinesCut(first, 2);
+
+    const second = data.open();
+    const atStart = await second.verify();
+    expect(atStart).toMatchObject({ intact: false, problem: { kind: 'truncated' } });
+    expect(atStart.brokenSince).toBeDefined();
+    await second.record({ action: 'profiles.save', target: 'Office' });
+    expect(await second.verify()).toMatchObject({ intact: false, brokenSince: atStart.brokenSince, problem: { kind: 'truncated', message: 'The log ends at entry 2, but 4 were written: entries were removed from its end.' } });
+
+    const third = data.open();
+    await third.record({ action: 'profiles.save', target: 'Office 2' });
+    expect(await third.verify()).toMatchObject({ intact: false, brokenSince: atStart.brokenSince, problem: { kind: 'truncated' } });
+  });
+
+  it('finds a log whose chain and head were recomputed without the vault’s key', async () => {
+    const data = dataFolder();
+    const log = data.open();
+    await writeThree(log);
+    // The edit a user-level tool could make: change an entry, then chain every line again and store a matching head.
+    let prev = GENESIS;
+    const rewritten = fs.readFileSync(log.filePath, 'utf8').trimEnd().split('\n').map((line, index) => {
+      const { prev: _prev, hash: _hash, ...fields } = parseLine(line) as NonNullable<ReturnType<typeof parseLine>>;
+      const chained = chainEntry(index === 1 ? { ...fields, outcome: 'ok' } : fields, prev);
+      prev = chained.hash;
+      return JSON.stringify(chained);
+    });
+    fs.writeFileSync(log.filePath, `${rewritten.join('\n')}\n`);
+    const signed = data.settings.get<Record<string, unknown>>('activity.head');
+    data.settings.set('activity.head', { seq: 3, hash: prev });
+    expect(await data.open().verify()).toMatchObject({ intact: false, problem: { kind: 'head_unsigned' } });
+
+    // Keeping the old signature beside the new chain's head does not pass either.
+    const again = dataFolder();
+    const other = again.open();
+    await writeThree(other);
+    fs.writeFileSync(other.filePath, `${rewritten.join('\n')}\n`);
+    again.settings.set('activity.head', { ...again.settings.get<Record<string, unknown>>('activity.head'), seq: 3, hash: prev });
+    expect(await again.open().verify()).toMatchObject({ intact: false, problem: { kind: 'head_forged' } });
+    expect(signed).toHaveProperty('mac');
+  });
+
+  it('is intact again once the user acknowledges, with the acknowledgement in the log itself', async () => {
+    const data = dataFolder();
+    const first = data.open();
+    await writeThree(first);
+    lastLinesCut(first, 2);
+    const second = data.open();
+    const broken = await second.verify();
+    expect(broken.intact).toBe(false);
+
+    const answer = await second.acknowledge();
+    expect(answer).toMatchObject({ intact: true, checked: 2 });
+    expect(answer.brokenSince).toBeUndefined();
+    const [newest] = (await second.list({}, 0, 1)).entries;
+    expect(newest).toMatchObject({ seq: 2, action: 'activity.acknowledged', user: 'anna@example.test' });
+    expect(newest?.detail).toBe(`Found altered on ${broken.brokenSince}: The log ends at entry 1, but 3 were written: entries were removed from its end. Acknowledged; checked from this entry on.`);
+    await second.record({ action: 'profiles.save', target: 'Office' });
+    expect(await second.verify()).toMatchObject({ intact: true, checked: 3 });
+    expect(await data.open().verify()).toMatchObject({ intact: true, checked: 3 });
+
+    // An alteration after the acknowledgement is found again.
+    lastLinesCut(second, 1);
+    expect(await data.open().verify()).toMatchObject({ intact: false, problem: { kind: 'truncated' } });
+  });
+
+  it('signs the head of a log kept by an earlier version, and says nothing of it', async () => {
+    const folder = tempFolder();
+    const settings = new MemorySettingsStore();
+    const unsigned = makeLog(folder, settings);
+    await writeThree(unsigned);
+    expect(settings.get<Record<string, unknown>>('activity.head')).not.toHaveProperty('mac');
+    const secrets = new MemorySecretVault();
+    const upgraded = createActivityLog({ folder, settings, secrets, logger: new MemoryLogger(), who: () => ({ profile: 'p', user: null }) });
+    expect(await upgraded.verify()).toMatchObject({ intact: true, checked: 3 });
+    expect(settings.get<Record<string, unknown>>('activity.head')).toHaveProperty('mac');
+    expect(secrets.values.get('activity.headKey')).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 });
 

@@ -17,6 +17,7 @@ const columns: ReadonlyArray<CsvColumn<ActivityEntry>> = [
 export const createActivityHandlers: HandlerFactory = ({ activity }) => ({
   'activity.list': (input) => activity.list(input.filters, input.offset, input.limit),
   'activity.verify': () => activity.verify(),
+  'activity.acknowledge': () => activity.acknowledge(),
   'activity.exportCsv': async (input) => {
     const entries = await activity.all(input.filters);
     const payload = csvPayload(`activity-${new Date().toISOString().slice(0, 10)}.csv`, entries, columns);

@@ -9,6 +9,7 @@ import { periodPackInputSchema, type ExportProgress } from '../../../shared/cont
 import { createDocumentsApi, type DocumentsApi } from '../documents/api';
 import { createTestHttp, type TestHttp } from '../documents/testing/http';
 import { csvCell, toCsv } from './csv';
+import { documentColumns } from './csv-exports';
 import { packBaseName, writePeriodPack } from './period-pack';
 
 let emulator: TestEmulator;
@@ -109,6 +110,22 @@ describe('period pack', () => {
     expect(await fs.readdir(work)).toEqual([]);
   });
 
+  it('writes an index.csv in which no cell starts with a formula character when opened with ; as separator', async () => {
+    const hostileApi: DocumentsApi = {
+      ...api,
+      list: async (...args: Parameters<DocumentsApi['list']>) => {
+        const page = await api.list(...args);
+        return { ...page, items: page.items.map((record) => ({ ...record, sender: { ...record.sender, name: HOSTILE }, recipient: { ...record.recipient, name: '@x;+y' } })) };
+      },
+    };
+    const input = packInput({ type: 'invoice', selection: { kind: 'filter', filters: { direction: 'incoming' } }, folder: work, includePdf: false });
+    const result = await writePeriodPack(input, { ...deps(), api: hostileApi });
+    const entries = unzipSync(new Uint8Array(await fs.readFile(result.path)));
+    const index = Buffer.from(entries['index.csv'] as Uint8Array).toString('utf8');
+    expect(index).toContain(`"ACME;'=cmd|' /C calc'!A0;x"`);
+    expectNoFormulaCell(index);
+  });
+
   it('names the pack after the period of the filter', () => {
     const now = new Date('2026-11-24T10:05:00Z');
     expect(packBaseName({ type: 'invoice', selection: { kind: 'filter', filters: { documentDate: { after: '2026-10-01', before: '2026-10-31' } } } }, now)).toBe('invoices_2026-10-01_2026-10-31');
@@ -125,4 +142,66 @@ describe('csv', () => {
     const text = toCsv([{ name: 'Rossi, "Bottega"' }], [{ header: 'name', value: (row) => row.name }]);
     expect(text).toBe('\uFEFFname\r\n"Rossi, ""Bottega"""\r\n');
   });
+
+  it('leaves no cell starting with a formula character when the list CSV is opened with ; as separator', async () => {
+    const page = await api.list('invoice', {}, 1, 5);
+    const records = page.items.map((record) => ({ ...record, sender: { ...record.sender, name: HOSTILE }, recipient: { ...record.recipient, name: 'x|@SUM(1)\t-2+3;ok' } }));
+    const text = toCsv(records, documentColumns);
+    expectNoFormulaCell(text);
+    // Split on `;`, the command is a cell of its own, made inert by its apostrophe.
+    const rows = parseCsv(text, ';');
+    expect(rows).toHaveLength(records.length + 1);
+    expect(rows[1]).toContain("'=cmd|' /C calc'!A0");
+  });
+
+  it('neutralises every part a separator would split off, and leaves numbers alone', () => {
+    expect(csvCell(HOSTILE)).toBe("ACME;'=cmd|' /C calc'!A0;x");
+    expect(csvCell('a;\t=x')).toBe("a;'\t'=x");
+    expect(csvCell('a, =1+1')).toBe("a,' =1+1");
+    expect(csvCell('total;-5;+x')).toBe("total;-5;'+x");
+    expect(csvCell('a|\rb')).toBe("a|'\rb");
+  });
 });
+
+const HOSTILE = "ACME;=cmd|' /C calc'!A0;x";
+
+/** A CSV read the way a spreadsheet reads it with `separator` (quotes respected, `""` inside them). */
+function parseCsv(text: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let index = 0; index < body.length; index += 1) {
+    const character = body[index] as string;
+    if (quoted) {
+      if (character === '"' && body[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"' && cell === '') quoted = true;
+    else if (character === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\r' && body[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index += 1;
+    } else cell += character;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Split with each common separator, no cell begins with =, +, -, @, a tab or a CR (plain numbers aside). */
+function expectNoFormulaCell(text: string): void {
+  for (const separator of [';', ',', '\t', '|']) {
+    for (const cell of parseCsv(text, separator).flat()) {
+      if (/^-?\d+(\.\d+)?$/.test(cell.trim())) continue;
+      expect(cell, `a cell split on ${JSON.stringify(separator)}`).not.toMatch(/^\s*[=+\-@\t\r]/);
+    }
+  }
+}

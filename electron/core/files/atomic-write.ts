@@ -29,9 +29,10 @@ export interface AtomicFileSystem {
   syncFile(filePath: string): Promise<void>;
 }
 
-export const nodeAtomicFileSystem: AtomicFileSystem = {
+/** The node file system, new files made with `mode`. */
+const nodeFileSystemMaking = (mode: number): AtomicFileSystem => ({
   async createNew(filePath) {
-    const handle = await fs.open(filePath, 'wx', 0o644);
+    const handle = await fs.open(filePath, 'wx', mode);
     return {
       async write(data) {
         let offset = 0;
@@ -55,7 +56,12 @@ export const nodeAtomicFileSystem: AtomicFileSystem = {
       await handle.close();
     }
   },
-};
+});
+
+/** Files the user reads (downloads, exports): the system's usual modes. */
+export const nodeAtomicFileSystem: AtomicFileSystem = nodeFileSystemMaking(0o644);
+/** The app's own journals in the user-data folder: the user's only (0600). */
+export const privateAtomicFileSystem: AtomicFileSystem = nodeFileSystemMaking(0o600);
 
 export interface AtomicWriteOptions {
   /** False: the caller makes the file durable later with `syncFiles` (default true: fsync before the rename). */

@@ -16,7 +16,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { hashedOf, readAndHash, takenOf, type FileHashed, type FileTaken, type FileToRead, type FileToTake } from './read-and-hash';
-import type { ReaderRequest, ReaderResponse, ThreadError, ThreadHashed, ThreadTaken } from './threads/file-reader-protocol';
+import { readInFolder, type FileInFolder, type InFolderRead } from './read-in-folder';
+import type { ReaderRequest, ReaderResponse, ThreadError, ThreadHashed, ThreadInFolder, ThreadTaken } from './threads/file-reader-protocol';
 import { startThread } from './threads/thread-entry';
 
 export interface FileReader {
@@ -24,6 +25,8 @@ export interface FileReader {
   start(): Promise<void>;
   hashMany(files: readonly FileToRead[]): Promise<FileHashed[]>;
   takeMany(files: readonly FileToTake[]): Promise<FileTaken[]>;
+  /** A watched folder's files, each opened once (no link followed, no FIFO waited on), checked and read from that descriptor (`read-in-folder.ts`). */
+  readInFolder(files: readonly FileInFolder[]): Promise<InFolderRead[]>;
   close(): Promise<void>;
 }
 
@@ -43,12 +46,18 @@ const fromThread = {
     if (result.kind === 'bytes') return { kind: 'bytes', bytes: Buffer.from(result.buffer), size: result.size, sha256: result.sha256 };
     return result.kind === 'error' ? errorOf(result) : result;
   },
+  inFolder(result: ThreadInFolder | undefined): InFolderRead {
+    if (!result) return { kind: 'error', message: 'The reading thread gave no answer.' };
+    return result.kind === 'read' ? { kind: 'read', bytes: new Uint8Array(result.buffer), size: result.size, sha256: result.sha256, mtimeMs: result.mtimeMs } : result;
+  },
 };
 
 /** What each request does on the main thread when the thread is not there. */
 const onMainThread = {
   hash: async (files: readonly FileToRead[]): Promise<FileHashed[]> => (await Promise.all(files.map(readAndHash))).map(hashedOf),
   take: (files: readonly FileToTake[]): Promise<FileTaken[]> => Promise.all(files.map(async (file) => takenOf(await readAndHash(file), file.base64UpTo))),
+  // Synchronous, as on the thread: only when the thread could not start.
+  inFolder: (files: readonly FileInFolder[]): Promise<InFolderRead[]> => Promise.resolve(readInFolder(files)),
 };
 
 export function createFileReader(): FileReader {
@@ -130,6 +139,11 @@ export function createFileReader(): FileReader {
     start,
     hashMany: (files) => request((id, list: FileToRead[]) => ({ id, op: 'hash', files: list }), files, fromThread.hash, onMainThread.hash),
     takeMany: (files) => request((id, list: FileToTake[]) => ({ id, op: 'take', files: list }), files, fromThread.take, onMainThread.take),
+    async readInFolder(files) {
+      // Waits for the thread to be up: the main thread reads these only should the thread fail.
+      await start();
+      return request((id, list: FileInFolder[]) => ({ id, op: 'inFolder', files: list }), files, fromThread.inFolder, onMainThread.inFolder);
+    },
     async close() {
       closed = true;
       const running = worker;

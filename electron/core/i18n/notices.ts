@@ -14,7 +14,8 @@ export type Notice =
   | { kind: 'reportFailed'; reportType: ReportType; pem: string; reason?: string }
   | { kind: 'certificateExpired'; pem: string | null; validTo: string }
   | { kind: 'certificateExpiring'; pem: string | null; validTo: string; daysLeft: number }
-  | { kind: 'uploadsSettled'; delivered: number; failed: number; rejected: number };
+  | { kind: 'uploadsSettled'; delivered: number; failed: number; rejected: number }
+  | { kind: 'dataFolderTightened'; folder: string };
 
 /** Raises notices through the host's notifier, in the language the user has chosen at that moment. */
 export interface NoticeBoard {
@@ -45,6 +46,7 @@ interface Catalog {
   uploadsProblems: { title: string; body: (files: string, problems: string) => string };
   failed: (n: number) => string;
   refused: (n: number) => string;
+  dataFolderTightened: { title: string; body: (folder: string) => string };
 }
 
 const catalogs: Record<Language, Catalog> = {
@@ -70,6 +72,10 @@ const catalogs: Record<Language, Catalog> = {
     uploadsProblems: { title: 'Uploads finished with problems', body: (files, problems) => `${files} delivered; ${problems}. Open Uploads to see why.` },
     failed: (n) => `${n} failed`,
     refused: (n) => `${n} refused`,
+    dataFolderTightened: {
+      title: 'App data folder made private',
+      body: (folder) => `Some files in the app's data folder ${folder} could be read by other users of this computer. Only you can read them now; the app's log lists what changed.`,
+    },
   },
   it: {
     reportTypes: {
@@ -93,6 +99,10 @@ const catalogs: Record<Language, Catalog> = {
     uploadsProblems: { title: 'Invii terminati con problemi', body: (files, problems) => `${files} consegnati; ${problems}. Apri Invii per vedere perché.` },
     failed: (n) => `${n} non riusciti`,
     refused: (n) => `${n} rifiutati`,
+    dataFolderTightened: {
+      title: 'Cartella dei dati resa privata',
+      body: (folder) => `Alcuni file nella cartella dei dati dell'app ${folder} erano leggibili da altri utenti di questo computer. Ora puoi leggerli solo tu; il registro dell'app elenca cosa è cambiato.`,
+    },
   },
   nb: {
     reportTypes: {
@@ -116,6 +126,10 @@ const catalogs: Record<Language, Catalog> = {
     uploadsProblems: { title: 'Opplastingene ble ferdige med problemer', body: (files, problems) => `${files} levert; ${problems}. Åpne Opplastinger for å se hvorfor.` },
     failed: (n) => `${n} mislyktes`,
     refused: (n) => `${n} avvist`,
+    dataFolderTightened: {
+      title: 'Datamappen er gjort privat',
+      body: (folder) => `Noen filer i appens datamappe ${folder} kunne leses av andre brukere på denne datamaskinen. Nå kan bare du lese dem; appens logg viser hva som ble endret.`,
+    },
   },
   pl: {
     reportTypes: {
@@ -139,6 +153,10 @@ const catalogs: Record<Language, Catalog> = {
     uploadsProblems: { title: 'Wysyłka zakończona z problemami', body: (files, problems) => `Doręczono: ${files}; ${problems}. Otwórz Wysyłkę plików, aby zobaczyć przyczynę.` },
     failed: (n) => `nieudane: ${n}`,
     refused: (n) => `odrzucone: ${n}`,
+    dataFolderTightened: {
+      title: 'Folder danych jest teraz prywatny',
+      body: (folder) => `Niektóre pliki w folderze danych aplikacji ${folder} mogli odczytać inni użytkownicy tego komputera. Teraz może je odczytać tylko Ty; dziennik aplikacji wymienia, co zmieniono.`,
+    },
   },
 };
 
@@ -171,5 +189,7 @@ export function noticeText(language: Language, notice: Notice): { title: string;
       const problems = [notice.failed ? c.failed(notice.failed) : '', notice.rejected ? c.refused(notice.rejected) : ''].filter(Boolean).join(', ');
       return problems ? { title: c.uploadsProblems.title, body: c.uploadsProblems.body(files, problems) } : { title: c.uploadsDelivered.title, body: c.uploadsDelivered.body(files) };
     }
+    case 'dataFolderTightened':
+      return { title: c.dataFolderTightened.title, body: c.dataFolderTightened.body(notice.folder) };
   }
 }

@@ -115,7 +115,7 @@ export class FileSecretVault implements SecretVault {
   }
 
   async #writeFile(file: VaultFile): Promise<void> {
-    await fs.mkdir(path.dirname(this.filePath), { recursive: true });
+    await fs.mkdir(path.dirname(this.filePath), { recursive: true, mode: 0o700 });
     const temp = `${this.filePath}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     const handle = await fs.open(temp, 'wx', 0o600);
     try {
@@ -141,7 +141,7 @@ export class FileSecretVault implements SecretVault {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       if (!create) return undefined;
     }
-    await fs.mkdir(path.dirname(this.keyPath), { recursive: true });
+    await fs.mkdir(path.dirname(this.keyPath), { recursive: true, mode: 0o700 });
     const key = crypto.randomBytes(KEY_BYTES);
     try {
       await fs.writeFile(this.keyPath, key.toString('base64'), { mode: 0o600, flag: 'wx' });

@@ -19,7 +19,7 @@ export interface NodePortsOptions {
 }
 
 export function createNodePorts(options: NodePortsOptions): Ports {
-  fs.mkdirSync(options.userDataDir, { recursive: true });
+  fs.mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createNodeLogger({ filePath: path.join(options.userDataDir, 'logs', 'core.log') });
   return {
     settings: new ConfSettingsStore({ cwd: options.userDataDir, logger }),

@@ -35,7 +35,7 @@ export function createNodeLogger(options: NodeLoggerOptions = {}): ClosableLogge
   const toConsole = options.console ?? true;
   let stream: fs.WriteStream | undefined;
   if (options.filePath) {
-    fs.mkdirSync(path.dirname(options.filePath), { recursive: true });
+    fs.mkdirSync(path.dirname(options.filePath), { recursive: true, mode: 0o700 });
     stream = fs.createWriteStream(options.filePath, { flags: 'a', mode: 0o600 });
     stream.on('error', (error) => {
       process.stderr.write(`Logging to ${options.filePath} failed: ${error.message}\n`);

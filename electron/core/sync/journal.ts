@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { documentTypeSchema, type DocumentRecord, type DocumentType } from '../../../shared/contract';
-import { writeFileAtomic } from '../files/atomic-write';
+import { privateAtomicFileSystem, writeFileAtomic } from '../files/atomic-write';
 
 const writtenFileSchema = z.object({ name: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) });
 export type SyncWrittenFile = z.infer<typeof writtenFileSchema>;
@@ -98,8 +98,8 @@ export function createJournalStore(dir: string): JournalStore {
       const live = Object.keys(state.entries).length + Object.keys(state.watermarks).length;
       const fresh = !read || read.rewrite || read.lines > COMPACT_SLACK * live + 64;
       if (fresh) {
-        await fs.mkdir(dir, { recursive: true });
-        if (read) await writeFileAtomic(file, snapshot(state));
+        await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+        if (read) await writeFileAtomic(file, snapshot(state), privateAtomicFileSystem);
         else await fs.rm(file, { force: true });
         await fs.rm(`${base(ruleId)}.json`, { force: true });
       }
@@ -130,9 +130,9 @@ export function createJournalStore(dir: string): JournalStore {
       if (lines.length === 0) return;
       try {
         // The folder is made once (and again only if it went away): a run flushes many times.
-        const handle = await fs.open(file, 'a').catch(async (error: unknown) => {
+        const handle = await fs.open(file, 'a', 0o600).catch(async (error: unknown) => {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-          await fs.mkdir(dir, { recursive: true });
+          await fs.mkdir(dir, { recursive: true, mode: 0o700 });
           return fs.open(file, 'a');
         });
         try {

@@ -269,7 +269,7 @@ export async function runSyncRule(rule: SyncRule, deps: SyncRunDeps): Promise<Sy
     let name = base;
     if (clash(name)) {
       const suffix = `_${sanitizeFileName(record.uuid, 100)}`;
-      name = `${truncateName(base, MAX_FILE_NAME - EXTENSION_ROOM - 5 - suffix.length).replace(/[. ]+$/, '')}${suffix}`;
+      name = `${truncateName(base, MAX_FILE_NAME - EXTENSION_ROOM - suffix.length).replace(/[. ]+$/, '')}${suffix}`;
     }
     taken.add(name.toLowerCase());
     return name;

@@ -119,6 +119,31 @@ describe('inbox sync', () => {
     expect((await fs.readFile(path.join(folder, `${base}.xml`))).equals(fixtureBytes(fixture.path))).toBe(true);
   });
 
+  it('saves documents whose number is 200 CJK characters or hides a right-to-left override, under names that fit and show what they are', async () => {
+    const real = createDocumentsApi({ http: space.client.http, baseUrl: () => space.emulator.urls.documentsUrl, token: () => space.token });
+    const cjk = '発票番号'.repeat(50);
+    const hostile: DocumentsApi = {
+      ...real,
+      list: async (...args: Parameters<DocumentsApi['list']>) => {
+        const page = await real.list(...args);
+        return { ...page, items: page.items.map((record, index) => ({ ...record, number: index % 2 === 0 ? `${cjk}${index}` : `invoice${index}x\u202Etxt.exe\u200B` })) };
+      },
+    };
+    const { sync } = makeSync({ api: hostile });
+    const folder = await inboxFolder();
+    const saved = await sync.save(rule(folder, { writePdf: true, writeMetadata: true, template: '{number}' }));
+    const status = await sync.runNow(saved.rule.id);
+    expect(status.lastRun?.failed).toBe(0);
+    const names = await filesIn(folder);
+    expect(names.length).toBe(3 * (status.lastRun?.written ?? 0));
+    expect(names.some((name) => name.startsWith('発票番号'))).toBe(true);
+    for (const name of names) {
+      expect(Buffer.byteLength(name, 'utf8')).toBeLessThanOrEqual(255);
+      expect(name).not.toMatch(/[\u202a-\u202e\u200b]/);
+    }
+    expect(names).toContain('invoice1xtxt.exe.xml');
+  });
+
   it('marks documents downloaded only once their files are on disk', async () => {
     const { sync, api } = makeSync();
     const folder = await inboxFolder();

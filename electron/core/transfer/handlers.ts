@@ -22,6 +22,7 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     logger: services.logger,
     clock: services.ports.clock,
     userDataDir: services.ports.userDataDir,
+    fileReader: services.fileReader,
     ...(services.options.uploads ? { tuning: services.options.uploads } : {}),
   });
   const intakeRefOf = async (file: UploadFileRef, context: CallContext): Promise<DroppedFile['file']> => {

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/contract';
 import { MAX_UPLOAD_BODY_BYTES, validateE2eId } from '../../../shared/validation';
 import type { CoreEvents } from '../events';
-import { createFileReader } from '../files/file-reader';
+import { createFileReader, type FileReader } from '../files/file-reader';
 import type { HttpClient } from '../http/client';
 import type { NoticeBoard } from '../i18n/notices';
 import type { Clock, Logger, SettingsStore } from '../ports';
@@ -86,6 +86,8 @@ export interface UploadsServiceDeps {
   logger: Logger;
   clock: Clock;
   userDataDir: string;
+  /** The core's reading thread (shared with the watched folders); one of its own when absent. */
+  fileReader?: FileReader;
   tuning?: UploadsTuning;
   hooks?: UploadsHooks;
 }
@@ -131,7 +133,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
   const intakeBudget = tuning.intakeBytesBudget ?? 32 * 1024 * 1024;
   // Dropped bytes, decoded on this thread, kept for their send; files on disk are read again at their turn.
   const intakeBytes = createIntakeBytes(intakeBudget);
-  const fileReader = createFileReader();
+  const fileReader = deps.fileReader ?? createFileReader();
 
   let journal: UploadJournal | undefined;
   let starting: Promise<void> | undefined;

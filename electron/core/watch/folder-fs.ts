@@ -1,5 +1,6 @@
 /**
- * What the watched folder does to the user's files, behind one seam: reading a file to hash it,
+ * What the watched folder does to the user's files, behind one seam: reading files (each from one
+ * descriptor, `files/read-in-folder.ts`; the core passes its reading thread's),
  * making `sent/` and `failed/`, moving a file there, writing the `.txt` note and probing that the
  * folder takes writes. The app uses the node file system; tests inject a read-only or full disk
  * or a locked file (and, where they may mount, use a real small tmpfs through the node one).
@@ -8,14 +9,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, because, reason, type ErrorReason } from '../../../shared/contract';
 import { errnoOf, isDiskFull, nodeAtomicFileSystem, tempNameFor, type AtomicFileSystem } from '../files/atomic-write';
-import { hashFile } from '../files/sha256';
+import { readInFolder, type FileInFolder, type InFolderRead } from '../files/read-in-folder';
 
 export interface WatchFileSystem {
   /** Creating, renaming and removing files (notes are written atomically through it). */
   files: AtomicFileSystem;
   /** Makes one folder (its parent must exist: a watched folder that is gone is never made again); an existing one is fine. */
   makeFolder(folder: string): Promise<void>;
-  hash(filePath: string): Promise<{ sha256: string; size: number }>;
+  /** Opens each file once (no link followed, no FIFO waited on), checks it and reads it from that descriptor. */
+  read(files: readonly FileInFolder[]): Promise<InFolderRead[]>;
 }
 
 export const nodeWatchFileSystem: WatchFileSystem = {
@@ -27,7 +29,8 @@ export const nodeWatchFileSystem: WatchFileSystem = {
       if (errnoOf(error) !== 'EEXIST') throw error;
     }
   },
-  hash: hashFile,
+  // On the calling thread; the core passes its reading thread instead (`WatchServiceDeps.reader`).
+  read: (files) => Promise.resolve(readInFolder(files)),
 };
 
 const WRITE_PROBE = '.ledgerdesk-write-check';

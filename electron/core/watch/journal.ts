@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { uploadCountrySchema } from '../../../shared/contract';
-import { writeFileAtomic } from '../files/atomic-write';
+import { privateAtomicFileSystem, writeFileAtomic } from '../files/atomic-write';
 
 const fileSchema = z.object({
   country: uploadCountrySchema,
@@ -42,6 +42,6 @@ export async function loadWatchJournal(filePath: string): Promise<WatchJournal> 
 }
 
 export async function saveWatchJournal(filePath: string, journal: WatchJournal): Promise<void> {
-  await fs.mkdir(path.dirname(filePath), { recursive: true });
-  await writeFileAtomic(filePath, JSON.stringify(journal));
+  await fs.mkdir(path.dirname(filePath), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(filePath, JSON.stringify(journal), privateAtomicFileSystem);
 }

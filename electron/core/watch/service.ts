@@ -1,10 +1,14 @@
 /**
  * Watched upload folders (one per country): chokidar reports a file as it appears or changes, and
- * it is picked up once it has been left alone for a moment (its modification time that old, and
- * its size and time the same before and after it is hashed), so a partial copy is never sent,
- * while a file moved in whole (as file managers and sync tools finish a copy) goes at once;
- * the file's content hash enters the watch journal,
- * then the upload journal through `uploads.add`; when its upload is delivered it moves to `sent/`,
+ * it is picked up once it has been left alone for a while (its modification time that old, or
+ * seen unchanged that long: `DEFAULT_SETTLE_MS`), is not held open for writing by any process
+ * (where the system tells: Linux), and its size and time did not change while it was read; so a partial
+ * copy is never sent, while a file moved in whole (as file managers and sync tools finish a copy)
+ * goes at once. Each file is opened once, without following a link or waiting on a FIFO, checked
+ * on that descriptor to be a regular file of the folder, and read and hashed from it on the core's
+ * reading thread (`files/read-in-folder.ts`); those bytes are what is sent (`uploads.add` keeps
+ * them as a blob): the path is never opened again by name. The content hash enters the watch
+ * journal, then the upload journal through `uploads.add`; when its upload is delivered it moves to `sent/`,
  * when refused or failed to `failed/` with a `.txt` saying why and what to do. A rescan every
  * half minute catches what the watcher missed (the machine slept, the folder came back).
  */
@@ -14,15 +18,25 @@ import chokidar, { type FSWatcher } from 'chokidar';
 import { AppError, because, reason, reasonOf, type ErrorReason, type UploadCountry, type UploadEntry, type WatchedFileEvent, type WatchedFolder, type WatchedFolderStatus } from '../../../shared/contract';
 import { backgroundRecorder, type ActivityLog } from '../activity/log';
 import type { CoreEvents } from '../events';
-import type { FileHandles } from '../files/handles';
+import type { FileReader } from '../files/file-reader';
+import type { FileInFolder, InFolderRead } from '../files/read-in-folder';
+import { maxFileBytesForUpload } from '../../../shared/validation';
 import type { Invoke } from '../handlers';
 import type { Logger, SettingsStore } from '../ports';
 import { checkWatchedFolder, errnoBehind, nodeWatchFileSystem, notWritableMessage, notWritableStatusReason, type WatchFileSystem } from './folder-fs';
 import { loadWatchJournal, saveWatchJournal, type WatchJournal, type WatchedFileRecord } from './journal';
 import { FAILED, moveInto, SENT, writeFailureNote } from './moves';
+import { formatSize } from '../files/file-ref';
 
 const SETTINGS_KEY = 'watch.folders';
-const OWNER = 'core';
+/**
+ * How long a file must have been left alone (by its time, or as seen here) before it is read: 1 s
+ * where a writer still holding it open is seen (Linux), 2 s elsewhere, where a paused copy is
+ * caught only by this window.
+ */
+export const DEFAULT_SETTLE_MS = process.platform === 'linux' ? 1_000 : 2_000;
+/** Bytes read and held at once for one hand-over (files of up to 5 MiB each). */
+const READ_BYTES = 32 * 1024 * 1024;
 /** A burst's first hand-over to the uploads, and the largest (each a watch-journal save and an `uploads.add`). */
 const FIRST_HAND_OVER = 12;
 const MAX_HAND_OVER = 192;
@@ -30,13 +44,14 @@ const IGNORED_NAME = /^\.|\.(tmp|part|partial|crdownload|download|swp)$|~$|^(des
 
 export interface WatchServiceDeps {
   invoke: Invoke;
-  files: FileHandles;
+  /** The core's reading thread: files are opened, checked and read there, from one descriptor each. */
+  reader?: Pick<FileReader, 'readInFolder'>;
   settings: SettingsStore;
   events: CoreEvents;
   logger: Logger;
   activity: ActivityLog;
   journalPath: string;
-  /** How long a file's size must stay the same before it is picked up (default 400 ms). */
+  /** How long a file must have been left alone before it is picked up (default `DEFAULT_SETTLE_MS`). */
   stableMs?: number;
   rescanMs?: number;
   /** The watched folders' file operations (tests inject read-only and full disks, locked files). */
@@ -65,6 +80,8 @@ interface Watch {
   waiting: Map<string, NodeJS.Timeout>;
   /** Size and time of files still being written, when first seen so. */
   seen: Map<string, { size: number; mtimeMs: number; at: number }>;
+  /** The folder's real path (links resolved): a file read must be in it. */
+  real?: string;
   state: WatchedFolderStatus['state'];
   message?: string;
   /** What the UI shows for `message`, in its language. */
@@ -76,8 +93,8 @@ interface Watch {
 }
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
-  const stableMs = deps.stableMs ?? 400;
-  const fileSystem = deps.fileSystem ?? nodeWatchFileSystem;
+  const stableMs = deps.stableMs ?? DEFAULT_SETTLE_MS;
+  const fileSystem = deps.fileSystem ?? (deps.reader ? { ...nodeWatchFileSystem, read: (files: readonly FileInFolder[]) => (deps.reader as Pick<FileReader, 'readInFolder'>).readInFolder(files) } : nodeWatchFileSystem);
   const checkFolder = (folder: string, options?: { probe: boolean }): Promise<void> => checkWatchedFolder(folder, fileSystem, options);
   const watches = new Map<UploadCountry, Watch>();
   let journal: WatchJournal | undefined;
@@ -149,6 +166,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     if (config.paused || disposed) return;
     try {
       await checkFolder(config.folder);
+      watch.real = await fs.realpath(config.folder);
     } catch (error) {
       setProblem(watch, (error as Error).message, reasonOf((error as AppError).details));
     }
@@ -232,7 +250,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     for (const name of names) {
       const filePath = path.join(watch.config.folder, name);
       if (IGNORED_NAME.test(name)) continue;
-      const first = await fs.stat(filePath).catch(() => undefined);
+      // Links, FIFOs and devices are never taken (nor followed).
+      const first = await fs.lstat(filePath).catch(() => undefined);
       if (!first?.isFile()) continue;
       // Size-stable only: a copy still growing waits for the next look.
       if (Date.now() - first.mtimeMs < stableMs) continue;
@@ -240,44 +259,97 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     }
   }
 
-  /** The file's hash once its copy is complete; undefined (and looked at again later) while it is not. */
-  async function stableHash(watch: Watch, filePath: string): Promise<{ sha256: string } | undefined> {
+  /** Whether the file has been left alone long enough to be read; if not, it is looked at again later. Its size when it is. */
+  async function quiet(watch: Watch, filePath: string): Promise<number | undefined> {
+    let before;
     try {
-      const before = await fs.stat(filePath);
-      const now = Date.now();
-      // Left alone long enough: by its modification time, or (a time in the future, from another machine's clock) as seen unchanged here.
-      const seen = watch.seen.get(filePath);
-      const unchangedFor = seen && seen.size === before.size && seen.mtimeMs === before.mtimeMs ? now - seen.at : 0;
-      const quietFor = Math.max(now - before.mtimeMs, unchangedFor);
-      if (quietFor < stableMs) {
-        if (unchangedFor === 0) watch.seen.set(filePath, { size: before.size, mtimeMs: before.mtimeMs, at: now });
-        later(watch, filePath, Math.min(stableMs, Math.max(20, stableMs - quietFor)));
-        return undefined;
-      }
-      watch.seen.delete(filePath);
-      const hashed = await fileSystem.hash(filePath);
-      const after = await fs.stat(filePath);
-      if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || hashed.size !== after.size) {
-        // Still being written: a partial copy is never sent.
-        later(watch, filePath, stableMs);
-        return undefined;
-      }
-      return hashed;
+      before = await fs.lstat(filePath);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      watch.seen.delete(filePath);
-      // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
-      if (code !== 'ENOENT') {
-        note(watch.config.country, {
-          fileName: path.basename(filePath),
-          state: 'failed',
-          message: `Cannot be read yet (${code === 'EBUSY' || code === 'EAGAIN' ? 'locked by another program' : (code ?? 'error')}); not sent yet, tried again shortly.`,
-          reason: code === 'EBUSY' || code === 'EAGAIN' ? reason('folders.itemLocked') : reason('folders.itemUnreadable', { code: code ?? 'error' }),
-        });
-        emit();
-      }
+      cannotRead(watch, filePath, error);
       return undefined;
     }
+    if (!before.isFile()) {
+      if (!before.isDirectory()) notTaken(watch, filePath, 'notRegular');
+      return undefined;
+    }
+    const now = Date.now();
+    // Left alone long enough: by its modification time, or (a time in the future, from another machine's clock) as seen unchanged here.
+    const seen = watch.seen.get(filePath);
+    const unchangedFor = seen && seen.size === before.size && seen.mtimeMs === before.mtimeMs ? now - seen.at : 0;
+    const quietFor = Math.max(now - before.mtimeMs, unchangedFor);
+    if (quietFor < stableMs) {
+      if (unchangedFor === 0) watch.seen.set(filePath, { size: before.size, mtimeMs: before.mtimeMs, at: now });
+      later(watch, filePath, Math.min(stableMs, Math.max(20, stableMs - quietFor)));
+      return undefined;
+    }
+    watch.seen.delete(filePath);
+    return before.size;
+  }
+
+  function cannotRead(watch: Watch, filePath: string, error: unknown): void {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    watch.seen.delete(filePath);
+    // Gone: nothing to do. Locked or unreadable for now: the rescan tries again.
+    if (code === 'ENOENT') return;
+    note(watch.config.country, {
+      fileName: path.basename(filePath),
+      state: 'failed',
+      message: `Cannot be read yet (${code === 'EBUSY' || code === 'EAGAIN' ? 'locked by another program' : (code ?? 'error')}); not sent yet, tried again shortly.`,
+      reason: code === 'EBUSY' || code === 'EAGAIN' ? reason('folders.itemLocked') : reason('folders.itemUnreadable', { code: code ?? 'error' }),
+    });
+    emit();
+  }
+
+  /** A link, FIFO or device in the folder (or a name that leads out of it): never sent, said once. */
+  function notTaken(watch: Watch, filePath: string, why: 'notRegular' | 'outside' | 'openForWriting'): void {
+    const words =
+      why === 'openForWriting'
+        ? { message: 'Still open for writing by another program; sent once it is closed.', reason: reason('folders.itemStillWritten') }
+        : { message: 'Not a regular file of the folder (a link, pipe or device); never sent.', reason: reason('folders.itemNotRegular') };
+    note(watch.config.country, { fileName: path.basename(filePath), state: 'failed', ...words });
+    emit();
+  }
+
+  /** A file larger than any upload: put in failed/ with a note, never read whole. */
+  async function refuseTooLarge(watch: Watch, filePath: string, size: number): Promise<void> {
+    const name = path.basename(filePath);
+    const limit = maxFileBytesForUpload(name);
+    const message = `${name} is ${formatSize(size)}; the largest file the service takes is ${formatSize(limit)}.`;
+    try {
+      const movedTo = await moveInto(filePath, FAILED, fileSystem);
+      if (movedTo) await writeFailureNote(movedTo, { fileName: name, why: message, whatToDo: 'split the document or send it another way (SFTP).', at: new Date() }, fileSystem);
+    } catch (error) {
+      watch.putAsideProblem = notWritableMessage(watch.config.folder, error);
+      watch.putAsideReason = notWritableStatusReason(watch.config.folder, error);
+    }
+    note(watch.config.country, { fileName: name, state: 'failed', message, reason: reason('uploads.tooLarge', { name, size: formatSize(size), limit: formatSize(limit) }) });
+  }
+
+  /**
+   * Reads settled files, each from one descriptor (on the reading thread): what was read, or
+   * undefined for a file not taken now (looked at again later, or said and never sent).
+   */
+  async function readSettled(watch: Watch, paths: readonly string[]): Promise<Array<{ sha256: string; bytes: Uint8Array } | undefined>> {
+    const folder = watch.real ?? watch.config.folder;
+    const reads: InFolderRead[] = await fileSystem.read(paths.map((filePath): FileInFolder => ({ folder, name: path.basename(filePath), maxBytes: maxFileBytesForUpload(path.basename(filePath)) })));
+    const out: Array<{ sha256: string; bytes: Uint8Array } | undefined> = [];
+    for (const [index, filePath] of paths.entries()) {
+      const read = reads[index];
+      if (read?.kind === 'read') {
+        out.push({ sha256: read.sha256, bytes: read.bytes });
+        continue;
+      }
+      out.push(undefined);
+      if (!read) continue;
+      if (read.kind === 'tooLarge') await refuseTooLarge(watch, filePath, read.size);
+      else if (read.kind === 'error') cannotRead(watch, filePath, Object.assign(new Error(read.message), read.code ? { code: read.code } : {}));
+      else if (read.why === 'changed') later(watch, filePath, stableMs);
+      else {
+        if (read.why === 'openForWriting') later(watch, filePath, stableMs);
+        notTaken(watch, filePath, read.why);
+      }
+    }
+    return out;
   }
 
   async function flush(watch: Watch): Promise<void> {
@@ -292,16 +364,29 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   }
 
   async function handOver(watch: Watch, paths: readonly string[]): Promise<void> {
+    // Looked at together, then read in groups that hold at most READ_BYTES at once.
+    const sizes = await Promise.all(paths.map((filePath) => quiet(watch, filePath)));
+    let group: string[] = [];
+    let bytes = 0;
+    for (const [index, filePath] of paths.entries()) {
+      const size = sizes[index];
+      if (size === undefined) continue;
+      if (group.length > 0 && bytes + size > READ_BYTES) {
+        await readAndHandOver(watch, group);
+        group = [];
+        bytes = 0;
+      }
+      group.push(filePath);
+      bytes += size;
+    }
+    if (group.length > 0) await readAndHandOver(watch, group);
+    else emit();
+  }
+
+  async function readAndHandOver(watch: Watch, paths: readonly string[]): Promise<void> {
     const book = await journalNow();
-    const toSend: Array<{ filePath: string; sha256: string }> = [];
-    // Hashed a few at a time (copies arrive in bursts), then decided in order.
-    const hashedAll = new Array<{ sha256: string } | undefined>(paths.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(8, paths.length) }, async () => {
-        for (let index = next++; index < paths.length; index = next++) hashedAll[index] = await stableHash(watch, paths[index] as string);
-      }),
-    );
+    const toSend: Array<{ filePath: string; sha256: string; bytes: Uint8Array }> = [];
+    const hashedAll = await readSettled(watch, paths);
     for (const [index, filePath] of paths.entries()) {
       const hashed = hashedAll[index];
       if (!hashed) continue;
@@ -339,7 +424,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
         continue;
       }
       if (toSend.some((item) => item.sha256 === hashed.sha256)) continue;
-      toSend.push({ filePath, sha256: hashed.sha256 });
+      toSend.push({ filePath, sha256: hashed.sha256, bytes: hashed.bytes });
     }
     if (toSend.length === 0) {
       emit();
@@ -354,18 +439,13 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     await send(watch, toSend);
   }
 
-  async function send(watch: Watch, items: ReadonlyArray<{ filePath: string; sha256: string }>): Promise<void> {
+  async function send(watch: Watch, items: ReadonlyArray<{ filePath: string; sha256: string; bytes: Uint8Array }>): Promise<void> {
     const book = await journalNow();
-    const [grant] = await deps.files.grant([watch.config.folder], OWNER, { access: 'read' });
-    if (!grant) {
-      setProblem(watch, `The folder ${watch.config.folder} cannot be read.`, reason('folders.watchUnreadable', { path: watch.config.folder }));
-      emit();
-      return;
-    }
     let result;
     try {
+      // The bytes read from the file's one descriptor: the upload keeps and sends these, never the path.
       result = await deps.invoke('uploads.add', {
-        files: items.map(({ filePath }) => ({ file: { kind: 'handle' as const, handle: grant.handle, subpath: path.basename(filePath) } })),
+        files: items.map(({ filePath, bytes }) => ({ file: { kind: 'binary' as const, name: path.basename(filePath), data: bytes } })),
         country: watch.config.country,
         e2eIdTemplate: watch.config.e2eIdTemplate,
       });

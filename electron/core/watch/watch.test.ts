@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelName, ErrorReason, UploadEntry } from '../../../shared/contract';
 import { createActivityLog } from '../activity/log';
 import { createCoreEvents } from '../events';
-import { createFileHandles, type FileHandles } from '../files/handles';
+import { createFileReader } from '../files/file-reader';
+import { readInFolder } from '../files/read-in-folder';
 import type { Invoke } from '../handlers';
 import { nodeAtomicFileSystem } from '../files/atomic-write';
-import { hashFile } from '../files/sha256';
 import { MemoryLogger, MemorySettingsStore } from '../testing/memory-ports';
 import { canMount, restrictedFolder, type RestrictedFolder, type RestrictionMechanism } from '../testing/restricted-folder';
 import type { WatchFileSystem } from './folder-fs';
@@ -18,6 +18,9 @@ import { createWatchService, type WatchService } from './service';
 let work: string;
 let watched: string;
 let services: WatchService[] = [];
+// The core's reading thread, as the app passes it.
+const reader = createFileReader();
+afterAll(() => reader.close());
 
 beforeEach(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'ledgerdesk-watch-'));
@@ -30,29 +33,31 @@ afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-/** The upload service as the watched folder sees it: `uploads.add` journals files, `uploads.list` lists them. */
+/** The upload service as the watched folder sees it: `uploads.add` journals files (their bytes), `uploads.list` lists them. */
 class FakeUploads {
   readonly entries: UploadEntry[] = [];
   /** Files handed over, by content hash: more than one means sent twice. */
   readonly added = new Map<string, number>();
-  constructor(private readonly files: FileHandles) {}
+  /** What was handed over for each name (the bytes the upload would send). */
+  readonly contents = new Map<string, string>();
 
   invoke: Invoke = (async (channel: ChannelName, input: never) => {
     if (channel === 'uploads.list') return this.entries;
     if (channel !== 'uploads.add') throw new Error(`unexpected ${channel}`);
-    const { files } = input as { files: Array<{ file: { kind: 'handle'; handle: string; subpath: string } }> };
+    const { files } = input as { files: Array<{ file: { kind: 'binary'; name: string; data: Uint8Array } }> };
     const out: UploadEntry[] = [];
     const rejected = [];
     for (const { file } of files) {
-      const resolved = await this.files.resolve(file, 'core', 'read');
-      const bytes = await fs.readFile(resolved.path);
+      expect(file.kind).toBe('binary');
+      const bytes = Buffer.from(file.data);
       const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
-      if (resolved.name.includes('bad')) {
-        rejected.push({ fileName: resolved.name, origin: resolved.path, code: 'validation', message: 'The file name has no known extension.' });
+      if (file.name.includes('bad')) {
+        rejected.push({ fileName: file.name, origin: file.name, code: 'validation', message: 'The file name has no known extension.' });
         continue;
       }
       this.added.set(sha256, (this.added.get(sha256) ?? 0) + 1);
-      const entry = { localId: `l${this.entries.length + 1}`, sha256, fileName: resolved.name, e2eId: `E2E-${this.entries.length + 1}`, state: 'queued', size: bytes.length } as UploadEntry;
+      this.contents.set(file.name, bytes.toString('utf8'));
+      const entry = { localId: `l${this.entries.length + 1}`, sha256, fileName: file.name, e2eId: `E2E-${this.entries.length + 1}`, state: 'queued', size: bytes.length } as UploadEntry;
       this.entries.push(entry);
       out.push(entry);
     }
@@ -69,12 +74,11 @@ class FakeUploads {
 }
 
 function makeWatch(settings = new MemorySettingsStore(), uploads?: FakeUploads, fileSystem?: WatchFileSystem) {
-  const files = createFileHandles({ clock: { now: () => Date.now() } });
-  const fake = uploads ?? new FakeUploads(files);
+  const fake = uploads ?? new FakeUploads();
   const logger = new MemoryLogger();
   const watch = createWatchService({
     invoke: fake.invoke,
-    files: uploads ? (Reflect.get(uploads, 'files') as FileHandles) : files,
+    reader,
     settings,
     events: createCoreEvents(logger),
     logger,
@@ -259,7 +263,10 @@ describe.each(mechanisms)('watched folder on a disk that refuses writes, goes aw
   const seam = (disk: RestrictedFolder): WatchFileSystem => ({
     files: disk.fileSystem ?? nodeAtomicFileSystem,
     makeFolder: (folder) => disk.makeFolder(folder),
-    hash: (filePath) => (locked.has(path.basename(filePath)) ? Promise.reject(Object.assign(new Error(`EBUSY: resource busy or locked, open '${filePath}'`), { code: 'EBUSY' })) : hashFile(filePath)),
+    read: (files) =>
+      Promise.resolve(
+        files.map((file) => (locked.has(file.name) ? { kind: 'error' as const, code: 'EBUSY', message: `EBUSY: resource busy or locked, open '${file.name}'` } : (readInFolder([file])[0] as ReturnType<typeof readInFolder>[number]))),
+      ),
   });
 
   async function watchOn(): Promise<{ watch: WatchService; uploads: FakeUploads; folder: string }> {

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../ports';
 import { describeIssues, summarizeIssues } from '../../errors';
-import { writeFileAtomic } from '../../files/atomic-write';
+import { privateAtomicFileSystem, writeFileAtomic } from '../../files/atomic-write';
 import { jobFileSchema, type Job } from './job';
 
 export interface JobStoreOptions {
@@ -43,8 +43,8 @@ export function createJobStore(options: JobStoreOptions): JobStore {
     // Serialized per job, and the snapshot is taken when the write actually starts.
     const previous = chains.get(job.jobId) ?? Promise.resolve();
     const next = previous.then(async () => {
-      await fs.mkdir(dir, { recursive: true });
-      await writeFileAtomic(fileOf(job.jobId), JSON.stringify(job));
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(fileOf(job.jobId), JSON.stringify(job), privateAtomicFileSystem);
     });
     const settled = next.catch((error: unknown) => {
       logger.warn('Saving a bulk download job failed', { jobId: job.jobId, message: error instanceof Error ? error.message : String(error) });

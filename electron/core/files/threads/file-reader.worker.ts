@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { FileToRead, FileToTake } from '../read-and-hash';
-import type { ReaderRequest, ReaderResponse, ThreadError, ThreadHashed, ThreadTaken } from './file-reader-protocol';
+import { readInFolder } from '../read-in-folder';
+import type { ReaderRequest, ReaderResponse, ThreadError, ThreadHashed, ThreadInFolder, ThreadTaken } from './file-reader-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('file-reader.worker.ts runs as a worker thread.');
@@ -77,9 +78,19 @@ function take(file: FileToTake, transfer: ArrayBuffer[]): ThreadTaken {
   return { kind: 'bytes', buffer: copy.buffer, size: bytes.length, sha256: digest };
 }
 
+/** A watched folder's files, each read from one descriptor; their bytes are moved to the main thread. */
+function inFolder(files: ReaderRequest & { op: 'inFolder' }, transfer: ArrayBuffer[]): ThreadInFolder[] {
+  return readInFolder(files.files).map((read) => {
+    if (read.kind !== 'read') return read;
+    const buffer = read.bytes.buffer as ArrayBuffer;
+    transfer.push(buffer);
+    return { kind: 'read', buffer, size: read.size, sha256: read.sha256, mtimeMs: read.mtimeMs };
+  });
+}
+
 port.on('message', (request: ReaderRequest) => {
   const transfer: ArrayBuffer[] = [];
-  const results = request.op === 'hash' ? request.files.map(hash) : request.files.map((file) => take(file, transfer));
+  const results = request.op === 'hash' ? request.files.map(hash) : request.op === 'take' ? request.files.map((file) => take(file, transfer)) : inFolder(request, transfer);
   const response: ReaderResponse = { id: request.id, results };
   port.postMessage(response, transfer);
 });

@@ -31,7 +31,7 @@ export class BlobStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    this.#made ??= fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+    this.#made ??= fs.mkdir(this.dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
       this.#made = undefined;
       throw error;
     });

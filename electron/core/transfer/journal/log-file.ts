@@ -70,7 +70,7 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Replaces the file's content atomically: a temporary file, fsync, rename over, fsync the folder. */
 export async function rewriteLog(file: string, lines: readonly string[]): Promise<void> {
   const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   const handle = await fs.open(temporary, 'w', 0o600);
   try {
@@ -120,7 +120,7 @@ export class AppendLog {
   }
 
   static async open(file: string, options: { lazyWriteMs?: number } = {}): Promise<AppendLog> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     return new AppendLog(file, await fs.open(file, APPEND_FLAGS, 0o600), options.lazyWriteMs ?? LAZY_WRITE_MS);
   }
 

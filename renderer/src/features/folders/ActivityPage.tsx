@@ -1,5 +1,5 @@
 import './folders.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activityActions, type ActivityAction, type ActivityFilters, type ActivityVerification } from '../../../../shared/contract';
 import { useBridgeMutation, useBridgeQuery } from '../../bridge/queries';
@@ -9,14 +9,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SelectField, TextField } from '../../components/Field';
 import { DateField } from '../../components/DateField';
+import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFilePayload } from '../uploads/list/download';
 import { actionKey, formatTime } from './format';
 
 const PAGE = 200;
 
-function VerificationResult({ result }: { result: ActivityVerification }) {
-  const { t } = useTranslation();
+function VerificationResult({ result, onAcknowledge }: { result: ActivityVerification; onAcknowledge(): void }) {
+  const { t, i18n } = useTranslation();
   if (result.intact) {
     return (
       <Alert tone="success" title={t('folders.activity.intact')} live>
@@ -27,7 +28,15 @@ function VerificationResult({ result }: { result: ActivityVerification }) {
   const problem = result.problem;
   return (
     <Alert tone="error" title={t('folders.activity.altered')}>
-      {problem ? t(`folders.activity.problems.${problem.kind}`, { line: problem.line, seq: problem.seq ?? '' }) : null}
+      {problem ? <p>{t(`folders.activity.problems.${problem.kind}`, { line: problem.line, seq: problem.seq ?? '' })}</p> : null}
+      {result.brokenSince ? (
+        <>
+          <p>{t('folders.activity.brokenSince', { time: formatTime(i18n.language, result.brokenSince) })}</p>
+          <Button size="sm" onClick={onAcknowledge}>
+            {t('folders.activity.acknowledge')}
+          </Button>
+        </>
+      ) : null}
     </Alert>
   );
 }
@@ -40,6 +49,22 @@ export default function ActivityPage() {
   // Read again every few seconds while the page is open: background work (sync, watched folders) adds entries.
   const page = useBridgeQuery('activity.list', { filters, offset: 0, limit }, { refetchInterval: 5_000 });
   const verify = useBridgeMutation('activity.verify');
+  const acknowledge = useBridgeMutation('activity.acknowledge', {
+    onSuccess: () => {
+      setAcknowledging(false);
+      void page.refetch();
+    },
+  });
+  const [acknowledging, setAcknowledging] = useState(false);
+  // A log found altered is said as soon as the page opens, not only when "Verify log" is pressed.
+  const { mutate: verifyNow } = verify;
+  const verifiedOnOpen = useRef(false);
+  useEffect(() => {
+    if (verifiedOnOpen.current) return;
+    verifiedOnOpen.current = true;
+    verifyNow({});
+  }, [verifyNow]);
+  const verification = acknowledge.data ?? verify.data;
   const exportCsv = useBridgeMutation('activity.exportCsv', { onSuccess: (payload) => saveFilePayload(payload) });
 
 
@@ -60,7 +85,14 @@ export default function ActivityPage() {
         description={t('folders.activity.description')}
         actions={
           <>
-            <Button icon="shield" onClick={() => verify.mutate({})} pending={verify.isPending}>
+            <Button
+              icon="shield"
+              onClick={() => {
+                acknowledge.reset();
+                verify.mutate({});
+              }}
+              pending={verify.isPending}
+            >
               {t('folders.activity.verify')}
             </Button>
             <Button onClick={() => exportCsv.mutate({ filters })} pending={exportCsv.isPending}>
@@ -70,9 +102,23 @@ export default function ActivityPage() {
         }
       />
       <div className="page__body activity">
-        {verify.data ? <VerificationResult result={verify.data} /> : null}
+        {verification ? <VerificationResult result={verification} onAcknowledge={() => setAcknowledging(true)} /> : null}
         {verify.isError ? <ErrorAlert error={verify.error} /> : null}
         {exportCsv.isError ? <ErrorAlert error={exportCsv.error} /> : null}
+        {acknowledging && verification?.brokenSince ? (
+          <Modal title={t('folders.activity.acknowledgeTitle')} onEscape={() => setAcknowledging(false)}>
+            <p>{t('folders.activity.acknowledgeBody', { time: formatTime(i18n.language, verification.brokenSince) })}</p>
+            {acknowledge.isError ? <ErrorAlert error={acknowledge.error} /> : null}
+            <div className="modal__actions">
+              <Button variant="ghost" onClick={() => setAcknowledging(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button variant="primary" pending={acknowledge.isPending} onClick={() => acknowledge.mutate({})}>
+                {t('folders.activity.acknowledgeConfirm')}
+              </Button>
+            </div>
+          </Modal>
+        ) : null}
         <form className="panel activity__filters" role="search" aria-label={t('folders.activity.filters')} onSubmit={(event) => event.preventDefault()}>
           <SelectField label={t('folders.activity.action')} value={filters.action ?? ''} onChange={(event) => set({ action: (event.target.value || undefined) as ActivityAction | undefined })}>
             <option value="">{t('folders.activity.anyAction')}</option>

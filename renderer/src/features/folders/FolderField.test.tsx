@@ -87,3 +87,51 @@ describe('the folder field', () => {
     expect(await savedFolder(core, dialog)).toEqual({ kind: 'typed', path: '/srv/typed-instead' });
   });
 });
+
+const DIALOG_NEEDED = 'A watched folder needs the desktop app’s folder dialog: the app reads and empties it, so it cannot be typed here. Open the Ledgerdesk desktop app to choose it.';
+
+/** The watched-folder dialog for Italy over a fake core, with or without a host folder dialog. */
+async function watchDialog(options: { nativeDialogs: boolean; chooseFolder?: () => unknown }) {
+  const core = createFakeCore({ signedIn: true, nativeDialogs: options.nativeDialogs });
+  Object.assign(core.handlers, {
+    'sync.rules': () => ok([]),
+    'watch.folders': () => ok([]),
+    'watch.save': () => ok({ country: 'IT', folder: '/srv/outbox', e2eIdTemplate: 'LD-{file}', paused: false, state: 'watching', inFlight: 0, sent: 0, failed: 0, recent: [] }),
+    ...(options.chooseFolder ? { 'dialogs.chooseFolder': options.chooseFolder } : {}),
+  });
+  renderApp(core.acube, '/folders');
+  const italy = await screen.findByRole('listitem', { name: 'Italy (IT)' }, { timeout: 10_000 });
+  await userEvent.click(within(italy).getByRole('button', { name: 'Watch a folder…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Watched folder for Italy (IT)' });
+  const folder = within(dialog).getByRole('textbox', { name: 'Folder' }) as HTMLInputElement;
+  await waitFor(() => expect(core.callsOf('app.info').length).toBeGreaterThan(0));
+  return { core, dialog, folder };
+}
+
+describe('the watched folder’s field (a folder the app reads and empties)', () => {
+  it('asks the host’s dialog for a folder to read, and saves its handle', async () => {
+    const { core, dialog, folder } = await watchDialog({
+      nativeDialogs: true,
+      chooseFolder: () => ok({ supported: true, folder: { handle: 'fh_outbox', kind: 'folder', name: 'outbox', label: '/srv/outbox' } }),
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Browse…' }));
+    await waitFor(() => expect(folder.value).toBe('/srv/outbox'));
+    expect(core.callsOf('dialogs.chooseFolder').map((call) => call.payload)).toEqual([{ title: 'Choose a folder', purpose: 'open' }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start watching' }));
+    await waitFor(() => expect(core.callsOf('watch.save')).toHaveLength(1));
+    expect((core.callsOf('watch.save')[0]?.payload as { folder?: unknown }).folder).toEqual({ kind: 'handle', handle: 'fh_outbox' });
+  });
+
+  it('cannot be typed where the host has no dialog, and says the desktop app’s folder dialog is needed', async () => {
+    const { core, dialog, folder } = await watchDialog({ nativeDialogs: false });
+    expect(await within(dialog).findByText(DIALOG_NEEDED)).toBeTruthy();
+    expect(within(dialog).queryByText(TYPED_HINT)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Browse…' })).toBeNull();
+    expect(folder.readOnly).toBe(true);
+    await userEvent.type(folder, '/srv/typed-outbox');
+    expect(folder.value).toBe('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start watching' }));
+    expect(await within(dialog).findByText('Choose a folder.')).toBeTruthy();
+    expect(core.callsOf('watch.save')).toHaveLength(0);
+  });
+});

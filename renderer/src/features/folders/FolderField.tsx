@@ -11,15 +11,20 @@ interface FolderFieldProps {
   /** The folder already in use (an edit), shown until another is chosen. */
   current?: string;
   error?: string;
+  /** `save` (default): a folder the app writes into; `open`: one it reads (and empties), granted for reading. */
+  purpose?: 'save' | 'open';
+  /** False: a folder the app reads from is never typed; where the host has no dialog, the field says the desktop app is needed. */
+  typed?: boolean;
   onChange(folder: DestinationFolder | null): void;
 }
 
 /**
- * A folder the app writes into: the host's folder dialog's choice where it has one
- * (`app.info().nativeDialogs`: Electron, or the browser shell's scripted dialogs in tests; a granted
- * handle, the field shows where it is), else a typed path (the browser shell has no dialog).
+ * A folder: the host's folder dialog's choice where it has one (`app.info().nativeDialogs`:
+ * Electron, or the browser shell's scripted dialogs in tests; a granted handle, the field shows
+ * where it is), else, for a folder the app writes into, a typed path (the browser shell has no
+ * dialog). A folder the app reads from (`typed: false`) is never typed.
  */
-export function FolderField({ label, current, error, onChange }: FolderFieldProps) {
+export function FolderField({ label, current, error, purpose = 'save', typed = true, onChange }: FolderFieldProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const appInfo = useBridgeQuery('app.info', undefined, { staleTime: Infinity });
@@ -31,7 +36,7 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
 
   const choose = () =>
     browse.mutate(
-      { title: t('folders.folderField.chooseTitle'), purpose: 'save' },
+      { title: t('folders.folderField.chooseTitle'), purpose },
       {
         onSuccess: (result) => {
           if (!result.supported) {
@@ -53,15 +58,15 @@ export function FolderField({ label, current, error, onChange }: FolderFieldProp
           label={label}
           value={shown ?? current ?? ''}
           error={error}
-          hint={canBrowse ? (current ? t('folders.folderField.keep') : undefined) : t('folders.folderField.typedHint')}
+          hint={canBrowse ? (current ? t('folders.folderField.keep') : undefined) : typed ? t('folders.folderField.typedHint') : t('folders.folderField.dialogNeeded')}
           spellCheck={false}
           className="mono"
-          readOnly={canBrowse}
+          readOnly={canBrowse || !typed}
           fieldClassName="folder-field__input"
           onChange={(event) => {
             setShown(event.target.value);
-            const typed = event.target.value.trim();
-            onChange(typed === '' || typed === current ? null : { kind: 'typed', path: typed });
+            const text = event.target.value.trim();
+            onChange(text === '' || text === current ? null : { kind: 'typed', path: text });
           }}
         />
         {canBrowse ? (

@@ -32,7 +32,7 @@ function WatchDialog({ country, current, onClose }: { country: UploadCountry; cu
   return (
     <Modal title={t('folders.watch.dialog.title', { country: t(`folders.watch.countries.${country}`) })} onEscape={onClose} size="md">
       <form className="folders-form" onSubmit={submit} noValidate>
-        <FolderField label={t('folders.watch.dialog.folder')} current={current?.folder} error={folderError} onChange={setFolder} />
+        <FolderField label={t('folders.watch.dialog.folder')} current={current?.folder} error={folderError} purpose="open" typed={false} onChange={setFolder} />
         <TextField label={t('folders.watch.dialog.template')} hint={t('folders.watch.dialog.templateHint')} className="mono" spellCheck={false} value={template} onChange={(event) => setTemplate(event.target.value)} />
         {save.isError ? <ErrorAlert error={save.error} title={t('folders.watch.dialog.saveFailed')} /> : null}
         <div className="modal__actions">

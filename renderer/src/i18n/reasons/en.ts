@@ -301,6 +301,9 @@ export const reasonsEn = {
   },
   folders: {
     watchChooseFolder: 'Choose the folder to watch.',
+    watchNeedsDialog: 'Choose the folder with “Browse…” in the desktop app: a watched folder is read and emptied by the app, so it must be picked in the system’s folder dialog, never typed.',
+    itemNotRegular: 'Copy the file itself into the folder: a link, pipe or device in a watched folder is never sent.',
+    itemStillWritten: 'Wait for the program writing it to finish: the file is still open for writing, and is sent once it is closed.',
     watchTaken: 'Choose another folder: {{path}} is already watched for {{country}}, and one folder sends to one country.',
     watchUnknown: 'No folder is watched for {{country}}.',
     watchGone: 'Reconnect the watched folder {{path}} or choose it again: it is not there any more (moved, renamed, or on a drive that is not connected).',

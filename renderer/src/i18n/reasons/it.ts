@@ -299,6 +299,9 @@ export const reasonsIt: Shape<typeof reasonsEn> = {
   },
   folders: {
     watchChooseFolder: 'Scegli la cartella da sorvegliare.',
+    watchNeedsDialog: 'Scegli la cartella con “Sfoglia…” nell’app desktop: una cartella sorvegliata viene letta e svuotata dall’app, quindi va scelta nella finestra di sistema, mai digitata.',
+    itemNotRegular: 'Copia il file vero e proprio nella cartella: un collegamento, una pipe o un dispositivo in una cartella sorvegliata non viene mai inviato.',
+    itemStillWritten: 'Attendi che il programma che lo scrive finisca: il file è ancora aperto in scrittura e verrà inviato quando sarà chiuso.',
     watchTaken: 'Scegli un’altra cartella: {{path}} è già sorvegliata per {{country}}, e una cartella invia a un solo paese.',
     watchUnknown: 'Nessuna cartella è sorvegliata per {{country}}.',
     watchGone: 'Ricollega la cartella sorvegliata {{path}} o sceglila di nuovo: non c’è più (spostata, rinominata o su un’unità non collegata).',

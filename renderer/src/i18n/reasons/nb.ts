@@ -299,6 +299,9 @@ export const reasonsNb: Shape<typeof reasonsEn> = {
   },
   folders: {
     watchChooseFolder: 'Velg mappen som skal overvåkes.',
+    watchNeedsDialog: 'Velg mappen med «Bla gjennom …» i skrivebordsappen: en overvåket mappe leses og tømmes av appen, så den må velges i systemets mappedialog, aldri skrives inn.',
+    itemNotRegular: 'Kopier selve filen inn i mappen: en lenke, et rør eller en enhet i en overvåket mappe sendes aldri.',
+    itemStillWritten: 'Vent til programmet som skriver den er ferdig: filen er fortsatt åpen for skriving, og sendes når den er lukket.',
     watchTaken: 'Velg en annen mappe: {{path}} overvåkes allerede for {{country}}, og én mappe sender til ett land.',
     watchUnknown: 'Ingen mappe overvåkes for {{country}}.',
     watchGone: 'Koble til den overvåkede mappen {{path}} igjen eller velg den på nytt: den er ikke der lenger (flyttet, gitt nytt navn eller på en stasjon som ikke er tilkoblet).',

@@ -299,6 +299,9 @@ export const reasonsPl: Shape<typeof reasonsEn> = {
   },
   folders: {
     watchChooseFolder: 'Wybierz folder do obserwowania.',
+    watchNeedsDialog: 'Wybierz folder przyciskiem „Przeglądaj…” w aplikacji desktopowej: obserwowany folder jest czytany i opróżniany przez aplikację, więc musi zostać wybrany w systemowym oknie wyboru folderu, nigdy wpisany.',
+    itemNotRegular: 'Skopiuj do folderu sam plik: dowiązanie, potok ani urządzenie w obserwowanym folderze nigdy nie są wysyłane.',
+    itemStillWritten: 'Poczekaj, aż program, który go zapisuje, skończy: plik jest nadal otwarty do zapisu i zostanie wysłany po zamknięciu.',
     watchTaken: 'Wybierz inny folder: {{path}} jest już obserwowany dla {{country}}, a jeden folder wysyła do jednego kraju.',
     watchUnknown: 'Żaden folder nie jest obserwowany dla {{country}}.',
     watchGone: 'Podłącz ponownie obserwowany folder {{path}} lub wybierz go jeszcze raz: już go nie ma (przeniesiony, przemianowany lub na niepodłączonym dysku).',
