@@ -9,6 +9,7 @@ import { vatCodeSchema } from '../../../shared/validation/vat';
 import { atecoEntry } from '../ateco-catalog';
 import { pemOr404, param, type FiscalDeps } from '../deps';
 import { requireAccount, requireCashRegister } from '../http/access';
+import { NO_BODY } from '../http/bodies';
 import { mf1Page, mf1PageQuery } from '../http/mf1-replies';
 import { conflict, notFound, parseOrThrow, unauthorized } from '../http/problems';
 import { isoUtc } from '../italian-time';
@@ -108,7 +109,7 @@ export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void 
     return { ...mf1PemOutput(store, pem), registration_key: pem.status === 'NEW' || pem.status === 'REGISTERED' ? registrationKeyOf(pem.serial_number) : null };
   });
 
-  scope.post('/pems/:serial_number/close', async (request, reply) => {
+  scope.post('/pems/:serial_number/close', { config: NO_BODY }, async (request, reply) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(store, param(request.params, 'serial_number'));
     const now = ctx.now();

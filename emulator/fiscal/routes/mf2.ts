@@ -5,6 +5,7 @@ import { validateAtecoCode } from '../../../shared/validation/ateco';
 import { atecoEntry } from '../ateco-catalog';
 import { param, type FiscalDeps } from '../deps';
 import { requireAccount } from '../http/access';
+import { NO_BODY } from '../http/bodies';
 import { mf2Collection, mf2Item, mf2Member, mf2PageQuery } from '../http/mf2-replies';
 import { FieldValidationError, type FieldProblem, notFound, parseOrThrow } from '../http/problems';
 import { isoUtc } from '../italian-time';
@@ -119,7 +120,7 @@ export function registerMf2(scope: FastifyInstance, deps: FiscalDeps): void {
     return mf2Item(request, { iri: pemIri(pem.serial_number), type: 'PointOfSale' }, pemBody(pem));
   });
 
-  scope.post('/pems/:serial_number/discard', async (request) => {
+  scope.post('/pems/:serial_number/discard', { config: NO_BODY }, async (request) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(request);
     if (pem.status !== 'DISCARDED') {
