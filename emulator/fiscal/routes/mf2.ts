@@ -15,10 +15,10 @@ const MAX_ATECO_CODES = 50;
 
 const atecoPutSchema = z.object({ ateco_codes: z.array(z.unknown()).max(MAX_ATECO_CODES) });
 
-const merchantIri = (uuid: string) => `/v1/mf2/merchants/${uuid}`;
-const pemIri = (serial: string) => `/v1/mf2/pems/${encodeURIComponent(serial)}`;
+export const merchantIri = (uuid: string) => `/v1/mf2/merchants/${uuid}`;
+export const pemIri = (serial: string) => `/v1/mf2/pems/${encodeURIComponent(serial)}`;
 
-function merchantBody(merchant: Merchant) {
+export function merchantBody(merchant: Merchant) {
   return {
     uuid: merchant.uuid,
     vat_number: merchant.vat_number,
@@ -32,7 +32,7 @@ function merchantBody(merchant: Merchant) {
 }
 
 /** MF2 writes PEM statuses in lowercase (`online`, `discarded`, ...), as the October 2026 changes name them. */
-function pemBody(pem: Pem) {
+export function pemBody(pem: Pem) {
   return {
     serial_number: pem.serial_number,
     type: pem.type,
