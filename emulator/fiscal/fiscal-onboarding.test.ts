@@ -44,6 +44,7 @@ const newMerchant = {
 
 type Violations = { status: number; violations: { propertyPath: string; message: string }[] };
 type Mf1Validation = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const violationPaths = (json: unknown) => (json as Violations).violations.map((violation) => violation.propertyPath);
 const detailLocs = (json: unknown) => (json as Mf1Validation).detail.map((entry) => entry.loc.join('.'));
 
@@ -207,6 +208,8 @@ describe('onboarding a shop end to end', () => {
 
     expect(members(await client.call('GET', '/v1/mf1/cashiers', { token: merchantToken })).map((entry) => entry.uuid)).toEqual([cashier.uuid]);
     expect(members(await client.call('GET', '/v1/mf1/cashiers?status=disabled', { token: merchantToken }))).toEqual([]);
+    expect(members(await client.call('GET', `/v1/mf1/cashiers?merchant_uuid=${merchantUuid}`, { token })).map((entry) => entry.uuid)).toEqual([cashier.uuid]);
+    expect(members(await client.call('GET', `/v1/mf1/cashiers?merchant_uuid=${UNKNOWN}`, { token }))).toEqual([]);
     expect((await client.call('GET', '/v1/mf1/cashiers?status=gone', { token })).status).toBe(422);
     expect((await client.call('GET', `/v1/mf1/cashiers/${cashier.uuid}`, { token })).json).toMatchObject({ email: body.email });
 

@@ -23,7 +23,8 @@ const cashierCreateSchema = z.object({
   merchant_uuid: z.string().optional(),
 });
 
-const cashierListQuerySchema = z.object({ status: z.enum(cashierStatuses).optional() });
+/** The reference's `status` filter, plus `merchant_uuid` (an emulator addition: partners see every merchant's cashiers). */
+const cashierListQuerySchema = z.object({ status: z.enum(cashierStatuses).optional(), merchant_uuid: z.string().optional() });
 
 export function cashierSimpleOutput(cashier: Cashier) {
   return { uuid: cashier.uuid, email: cashier.email, display_name: cashier.display_name, name: cashier.name, status: cashier.status };
@@ -62,8 +63,18 @@ export function registerMf1Cashiers(scope: FastifyInstance, deps: FiscalDeps): v
     const caller = callerOf(store, await requireAccount(ctx, request, 'read'));
     const { page, size } = mf1PageQuery(request.query);
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const { status } = parseOrThrow(cashierListQuerySchema, { status: query.status === '' ? undefined : query.status }, 'query');
-    const cashiers = store.state.cashiers.filter((cashier) => mayAccess(caller, cashier.merchant_uuid) && (status === undefined || cashier.status === status));
+    const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+    const { status, merchant_uuid: merchantUuid } = parseOrThrow(
+      cashierListQuerySchema,
+      { status: blankToUndefined(query.status), merchant_uuid: blankToUndefined(query.merchant_uuid) },
+      'query',
+    );
+    const cashiers = store.state.cashiers.filter(
+      (cashier) =>
+        mayAccess(caller, cashier.merchant_uuid) &&
+        (status === undefined || cashier.status === status) &&
+        (merchantUuid === undefined || cashier.merchant_uuid === merchantUuid),
+    );
     return mf1Page(cashiers.map(cashierSimpleOutput), page, size);
   });
 
