@@ -14,7 +14,7 @@ const open = (path: string, destinationId?: string) => viewer.open(path.split('/
 
 describe('official stylesheets, in the core, sandboxed', () => {
   it('renders an ordinary FatturaPA with the AdE stylesheet and wraps it in a CSP that forbids scripts and network', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     expect(file.documents[0]?.stylesheets).toEqual(['fatturapa-ade', 'fatturapa-ade-1.2.3']);
     const rendered = await viewer.render(file.id, 0, 'fatturapa-ade');
     expect(rendered.html).toContain("default-src 'none'");
@@ -23,13 +23,13 @@ describe('official stylesheets, in the core, sandboxed', () => {
   });
 
   it('renders a PA FatturaPA with the PA sheet and the 1.2.3 copy', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPA01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPA01.xml');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade')).html).toContain('AMMINISTRAZIONE BETA');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade-1.2.3')).html).toContain('AMMINISTRAZIONE BETA');
   });
 
   it('renders KSeF FA(2) with the Ministry stylesheet, the country list read offline', async () => {
-    const file = open('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml');
+    const file = await open('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml');
     expect(file.documents[0]?.stylesheets).toEqual(['ksef-fa2']);
     const { html } = await viewer.render(file.id, 0, 'ksef-fa2');
     expect(html).toContain('15/2024');
@@ -37,7 +37,7 @@ describe('official stylesheets, in the core, sandboxed', () => {
   });
 
   it('does not offer AssoSoftware (SaxonJS refuses it, XTSE0090) and refuses a stylesheet that does not apply', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     expect(file.documents[0]?.unavailableStylesheets).toEqual([{ id: 'fatturapa-asso', reason: 'not-compiled' }]);
     await expect(viewer.render(file.id, 0, 'fatturapa-asso')).rejects.toThrow(/does not apply/);
     await expect(viewer.render(file.id, 0, 'ksef-fa2')).rejects.toThrow(/does not apply/);
@@ -71,7 +71,7 @@ describe('Save as PDF', () => {
     const chromium = findChromium();
     if (!chromium) throw new Error('Chromium is needed (apt-get install -y chromium or CHROMIUM_PATH).');
     const printing = createViewerService({ engine, printer: createChromiumPdfPrinter(chromium) });
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     const { html } = await viewer.render(file.id, 0, 'fatturapa-ade');
     const pdf = await printing.pdf(`${html}<script>document.body.append('SCRIPT RAN')</script>`, 'FV/2026/001');
     expect(pdf.fileName).toBe('FV_2026_001.pdf');

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** The worker sources in this folder, by bundle name. */
-export type ThreadName = 'file-reader' | 'atomic-writer';
+export type ThreadName = 'file-reader' | 'atomic-writer' | 'file-opener';
 
 const here = (): string => (typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url)));
 
