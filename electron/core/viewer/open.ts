@@ -197,13 +197,14 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
     push(result, { ...bareDocument(name, text, size, 'text/csv', parsed.error), family: 'csv', formatLabel: 'CSV' }, text);
     return;
   }
+  refuseCsvHeader(name, parsed.table.header);
   const grouped = groupCsvDocuments(parsed.table, name);
   if (!grouped.ok) {
     push(result, { ...bareDocument(name, text, size, 'text/csv', grouped.error), family: 'csv', formatLabel: 'CSV' }, text);
     return;
   }
   const { header, delimiter } = parsed.table;
-  refuseCsvBeyondLimits(name, header, grouped.groups.length);
+  refuseCsvDocuments(name, grouped.groups.length);
   let output = 0;
   if (grouped.groups.length > 1 && !result.containers.includes('csv')) result.containers.push('csv');
   const number = findColumn(header, ['document_number', 'invoice_number', 'document_id', 'numero_documento', 'numero_fattura', 'numer_faktury']);
@@ -233,14 +234,17 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
   }
 }
 
-/** Checked before any document is built: a huge header would be copied into each one. */
-function refuseCsvBeyondLimits(name: string, header: string[], documents: number): void {
+/** Checked before the rows are grouped into documents: a huge header would be copied into each one. */
+function refuseCsvHeader(name: string, header: string[]): void {
   const headerCharacters = header.reduce((sum, column) => sum + column.length, 0);
   if (headerCharacters > CSV_LIMITS.headerCharacters) {
     throw new AppError('too_large', `${name} has column names ${Math.round(headerCharacters / 1024)} KB long; the viewer reads CSV headers up to ${CSV_LIMITS.headerCharacters / 1024} KB.`, {
       details: because(reason('viewer.csvHeaderTooLong', { name, limit: `${CSV_LIMITS.headerCharacters / 1024} KB` })),
     });
   }
+}
+
+function refuseCsvDocuments(name: string, documents: number): void {
   if (documents > CSV_LIMITS.documents) {
     throw new AppError('too_large', `${name} holds ${documents} documents; the viewer opens CSV files of up to ${CSV_LIMITS.documents}.`, {
       details: because(reason('viewer.csvTooManyDocuments', { name, max: CSV_LIMITS.documents })),
