@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, reasonOf } from '../../../shared/contract';
 import { createThreadFileOpener } from './file-opener';
+import { fixtureBytes } from '../../../standards/test-support/fixtures';
 import { largeFatturaPa } from './test-support/bombs';
 
 const csv = new TextEncoder().encode('document_number,total\nA-1,10\n');
@@ -45,4 +46,28 @@ describe('the file-opening thread', () => {
       await opener.close();
     }
   }, 60_000);
+
+  it("reads the inbox's sources in the thread: pretty form and parse, a source nested 13 000 deep given back as written", async () => {
+    const opener = createThreadFileOpener();
+    try {
+      const order: string[] = [];
+      const deep = `${'<a>'.repeat(13_000)}x${'</a>'.repeat(13_000)}`;
+      const reading = opener.readSource('deep', deep, 'xml', { pretty: true, parse: true }).then((answer) => {
+        order.push('source');
+        return answer;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      order.push('other');
+      const answer = await reading;
+      expect(order).toEqual(['other', 'source']);
+      expect(answer.pretty).toBe(deep);
+      expect(answer.parsed?.document).toBeNull();
+      const invoice = new TextDecoder().decode(fixtureBytes('peppol-bis-invoice-3/base-example.xml'));
+      const parsed = await opener.readSource('invoice', invoice, 'xml', { parse: true });
+      expect(parsed.parsed?.document?.id).toBe('Snippet1');
+      expect(parsed.pretty).toBeUndefined();
+    } finally {
+      await opener.close();
+    }
+  });
 });

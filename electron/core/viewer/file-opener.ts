@@ -7,7 +7,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { AppError, because, reason, type ErrorCode } from '../../../shared/contract';
-import type { OpenerRequest, OpenerResponse } from '../files/threads/file-opener-protocol';
+import type { SourceFormat } from '../documents/source-view';
+import type { OpenerRequest, OpenerResponse, OpenerTask, SourceReading } from '../files/threads/file-opener-protocol';
 import { startThread } from '../files/threads/thread-entry';
 import type { OpenedFile } from './open';
 
@@ -17,12 +18,15 @@ export const OPENER_HEAP_MB = 512;
 
 export interface FileOpener {
   open(name: string, bytes: Uint8Array, destinationId?: string): Promise<OpenedFile>;
+  /** A document source of the inbox: its pretty form and/or its parse (`name` words a refusal). */
+  readSource(name: string, text: string, format: SourceFormat, wanted: { pretty?: boolean; parse?: boolean }): Promise<SourceReading>;
   close(): Promise<void>;
 }
 
 interface Job {
-  request: Omit<OpenerRequest, 'id'>;
-  resolve(file: OpenedFile): void;
+  name: string;
+  request: OpenerTask;
+  resolve(answer: OpenerResponse & { ok: true }): void;
   reject(error: Error): void;
 }
 
@@ -56,13 +60,13 @@ export function createThreadFileOpener(options: { timeoutMs?: number; heapMb?: n
     worker = started;
     started.on('message', (response: OpenerResponse) => {
       if (!current || response.id !== current.id) return;
-      finish((job) => (response.ok ? job.resolve(response.file) : job.reject(new AppError(response.error.code as ErrorCode, response.error.message, response.error.details !== undefined ? { details: response.error.details } : {}))));
+      finish((job) => (response.ok ? job.resolve(response) : job.reject(new AppError(response.error.code as ErrorCode, response.error.message, response.error.details !== undefined ? { details: response.error.details } : {}))));
     });
     // Out of memory, a crash: the file it was opening is refused; the next one gets a new thread.
     const ended = (): void => {
       if (worker !== started) return;
       worker = undefined;
-      finish((job) => job.reject(openFailed(job.request.name)));
+      finish((job) => job.reject(openFailed(job.name)));
     };
     started.on('error', ended);
     started.on('exit', ended);
@@ -84,19 +88,29 @@ export function createThreadFileOpener(options: { timeoutMs?: number; heapMb?: n
     const id = nextId++;
     const timer = setTimeout(() => {
       stopWorker();
-      finish((stopped) => stopped.reject(timedOut(stopped.request.name, timeoutMs)));
+      finish((stopped) => stopped.reject(timedOut(stopped.name, timeoutMs)));
     }, timeoutMs);
     current = { id, job, timer };
-    target.postMessage({ id, ...job.request } satisfies OpenerRequest);
+    target.postMessage({ id, ...job.request } as OpenerRequest);
+  };
+
+  const run = (name: string, request: OpenerTask): Promise<OpenerResponse & { ok: true }> => {
+    if (closed) return Promise.reject(new AppError('unavailable', 'The viewer is closed.', { details: because(reason('viewer.closed')) }));
+    return new Promise((resolve, reject) => {
+      queue.push({ name, request, resolve, reject });
+      pump();
+    });
   };
 
   return {
-    open(name, bytes, destinationId) {
-      if (closed) return Promise.reject(new AppError('unavailable', 'The viewer is closed.', { details: because(reason('viewer.closed')) }));
-      return new Promise<OpenedFile>((resolve, reject) => {
-        queue.push({ request: { name, bytes, ...(destinationId !== undefined ? { destinationId } : {}) }, resolve, reject });
-        pump();
-      });
+    async open(name, bytes, destinationId) {
+      const answer = await run(name, { kind: 'open', name, bytes, ...(destinationId !== undefined ? { destinationId } : {}) });
+      if (!answer.file) throw new AppError('internal', `The file-opening thread gave no file for ${name}.`);
+      return answer.file;
+    },
+    async readSource(name, text, format, wanted) {
+      const answer = await run(name, { kind: 'source', text, format, pretty: wanted.pretty === true, parse: wanted.parse === true });
+      return answer.source ?? {};
     },
     async close() {
       closed = true;
