@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, reasonOf } from '../../../shared/contract';
 import { createThreadFileOpener } from './file-opener';
+import { csvOutputBudget } from './open';
 import { fixtureBytes } from '../../../standards/test-support/fixtures';
 import { largeFatturaPa } from './test-support/bombs';
 
@@ -69,5 +70,21 @@ describe('the file-opening thread', () => {
     } finally {
       await opener.close();
     }
+  });
+});
+
+describe("a CSV's documents", () => {
+  it('are refused once their text passes the limit, with the limit in the reason', () => {
+    const spend = csvOutputBudget('big.csv', 2 * 1024 * 1024);
+    spend(1024 * 1024);
+    spend(1024 * 1024);
+    let refused: unknown;
+    try {
+      spend(1);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    expect(reasonOf((refused as AppError).details)).toEqual({ key: 'viewer.csvTooBig', params: { name: 'big.csv', limit: '2 MB' } });
   });
 });

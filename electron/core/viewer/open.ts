@@ -18,7 +18,7 @@ import { readZipEntries, type ZipLimits } from './zip-reader';
 
 export const ZIP_LIMITS: ZipLimits = { entries: 500, uncompressedBytes: 100 * 1024 * 1024, entryBytes: VIEWER_MAX_FILE_BYTES, ratio: 200 };
 /** A CSV's documents, the length of its header (all column names), and the text of all its documents together. */
-export const CSV_LIMITS = { documents: 1000, headerCharacters: 16 * 1024, outputCharacters: 60 * 1024 * 1024 };
+export const CSV_LIMITS = { documents: 1000, headerCharacters: 16 * 1024, outputCharacters: 48 * 1024 * 1024 };
 /** Characters of source kept for the source view; the full file stays in the core for rendering. */
 export const SOURCE_KEEP_CHARACTERS = 2_000_000;
 
@@ -205,7 +205,7 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
   }
   const { header, delimiter } = parsed.table;
   refuseCsvDocuments(name, grouped.groups.length);
-  let output = 0;
+  const spend = csvOutputBudget(name);
   if (grouped.groups.length > 1 && !result.containers.includes('csv')) result.containers.push('csv');
   const number = findColumn(header, ['document_number', 'invoice_number', 'document_id', 'numero_documento', 'numero_fattura', 'numer_faktury']);
   const date = findColumn(header, ['document_date', 'issue_date', 'date', 'data', 'data_documento', 'data_wystawienia']);
@@ -215,8 +215,7 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
   for (const group of grouped.groups) {
     const first = group.rows[0] ?? [];
     const groupText = [header, ...group.rows].map((row) => row.map((field) => (/[",;\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(delimiter)).join('\n');
-    output += groupText.length;
-    if (output > CSV_LIMITS.outputCharacters) throw csvTooBig(name);
+    spend(groupText.length);
     const document: ViewedDocument = {
       ...bareDocument(group.key ? `${name} · ${group.key}` : name, groupText, grouped.groups.length === 1 ? size : groupText.length, 'text/csv'),
       family: 'csv',
@@ -252,7 +251,13 @@ function refuseCsvDocuments(name: string, documents: number): void {
   }
 }
 
-function csvTooBig(name: string): AppError {
-  const limit = `${CSV_LIMITS.outputCharacters / 1024 / 1024} MB`;
-  return new AppError('too_large', `${name} makes more than ${limit} of documents; the viewer opens less.`, { details: because(reason('viewer.csvTooBig', { name, limit })) });
+/** Counts the text of a CSV's documents as they are built, and refuses the file past `limit` characters. */
+export function csvOutputBudget(name: string, limit: number = CSV_LIMITS.outputCharacters): (characters: number) => void {
+  let spent = 0;
+  return (characters) => {
+    spent += characters;
+    if (spent <= limit) return;
+    const shown = `${Math.round((limit / 1024 / 1024) * 10) / 10} MB`;
+    throw new AppError('too_large', `${name} makes more than ${shown} of documents; the viewer opens less.`, { details: because(reason('viewer.csvTooBig', { name, limit: shown })) });
+  };
 }
