@@ -232,6 +232,7 @@ const benches: BenchSpec[] = [
   { name: 'first-start', script: 'bench/first-start.ts', args: [], timeoutMs: 900_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'validation', script: 'bench/validation.ts', args: [], timeoutMs: 600_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'viewer', script: 'bench/viewer.ts', args: [], timeoutMs: 120_000, checks: (line) => checksLineSchema.parse(line).checks },
+  { name: 'viewer-bombs', script: 'bench/viewer-bombs.ts', args: [], timeoutMs: 180_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'viewer-paint', script: 'bench/viewer-paint.ts', args: [], timeoutMs: 180_000, checks: (line) => checksLineSchema.parse(line).checks },
   { name: 'folders', script: 'bench/folders.ts', args: [], timeoutMs: 900_000, checks: (line) => checksLineSchema.parse(line).checks },
 ];

@@ -51,7 +51,7 @@ export async function runViewerBench(samples = 7): Promise<{ checks: BenchCheck[
       const started = performance.now();
       // As viewer.open does: the engine warms while the file's own view is shown.
       cold.warm();
-      const file = coldViewer.open('cold.xml', read('ph-fatturapa/IT01234567890_FPA01.xml').toString('base64'));
+      const file = await coldViewer.open('cold.xml', read('ph-fatturapa/IT01234567890_FPA01.xml').toString('base64'));
       await coldViewer.render(file.id, 0, 'fatturapa-ade');
       return performance.now() - started;
     } finally {
@@ -69,7 +69,7 @@ export async function runViewerBench(samples = 7): Promise<{ checks: BenchCheck[
     const viewer = createViewerService({ engine });
     const renderFile = async (name: string, bytes: Buffer) => {
       const started = performance.now();
-      const file = viewer.open(name, bytes.toString('base64'));
+      const file = await viewer.open(name, bytes.toString('base64'));
       await viewer.render(file.id, 0, 'fatturapa-ade');
       return performance.now() - started;
     };
@@ -83,7 +83,7 @@ export async function runViewerBench(samples = 7): Promise<{ checks: BenchCheck[
       const bytes = read(path).toString('base64');
       for (let index = 0; index < samples; index += 1) {
         const started = performance.now();
-        viewer.open(path, bytes);
+        await viewer.open(path, bytes);
         ubl.push(performance.now() - started);
       }
     }

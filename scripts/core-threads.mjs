@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const threads = join(root, 'electron', 'core', 'files', 'threads');
 
-export const coreThreadNames = ['file-reader', 'atomic-writer'];
+export const coreThreadNames = ['file-reader', 'atomic-writer', 'file-opener'];
 
 export async function bundleCoreThreads(outdir, esbuild) {
   const builder = esbuild ?? (await import('esbuild'));

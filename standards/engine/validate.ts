@@ -11,6 +11,7 @@ import { identify, supportedRoots, type DocumentIdentity } from './detect';
 import { lineOf, readableLocation } from './location';
 import { findRuleSet, ruleSetFor, type RuleSet } from './rule-sets';
 import { patternsOf } from './patterns';
+import { isRuleDynamicError, ruleDynamicErrorIssue } from './rule-error';
 import { runLayer, saxonDocument } from './schematron';
 import { unitQueue, type UnitQueueMemory } from './unit-queue';
 import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
@@ -47,9 +48,22 @@ export interface PartialResult {
 
 const PROLOG_DOCTYPE = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<!DOCTYPE/i;
 
+/**
+ * The prolog as text whatever the encoding marker: a UTF-8 byte-order mark, UTF-16 with or without
+ * one (XML 1.0 appendix F: `<` is `3C 00` or `00 3C`); anything else is ASCII-compatible, where latin1 keeps `<!DOCTYPE` readable.
+ */
+export const prologText = (bytes: Uint8Array): string => {
+  const head = bytes.subarray(0, Math.min(bytes.byteLength, 64 * 1024));
+  const [b0, b1] = head;
+  const littleEndian = (b0 === 0xff && b1 === 0xfe) || (b0 === 0x3c && b1 === 0x00);
+  const bigEndian = (b0 === 0xfe && b1 === 0xff) || (b0 === 0x00 && b1 === 0x3c);
+  if (littleEndian || bigEndian) return new TextDecoder(littleEndian ? 'utf-16le' : 'utf-16be', { ignoreBOM: true }).decode(head.subarray(0, head.byteLength & ~1));
+  if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf) return Buffer.from(head.buffer, head.byteOffset + 3, head.byteLength - 3).toString('latin1');
+  return Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
+};
+
 const refuseDoctype = (bytes: Uint8Array): void => {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64 * 1024)).toString('latin1');
-  if (PROLOG_DOCTYPE.test(head)) {
+  if (PROLOG_DOCTYPE.test(prologText(bytes))) {
     throw new ValidationFailure('doctype', 'The document has a DOCTYPE declaration. E-invoices never have one, and it is refused because it can pull in external files or expand entities.');
   }
 };
@@ -109,6 +123,16 @@ const decodeText = (bytes: Uint8Array): string => {
   }
 };
 
+/** A layer's findings; a value that stops its rules (a dynamic XPath error) is one fatal finding saying which and where. */
+const runLayerOrFinding = (saxonDoc: unknown, layer: RuleSet['layers'][number], pattern: string | undefined, doc: XmlDocument): ValidationIssue[] => {
+  try {
+    return runLayer(saxonDoc, layer, pattern);
+  } catch (error) {
+    if (isRuleDynamicError(error)) return [ruleDynamicErrorIssue(error, layer, doc)];
+    throw error;
+  }
+};
+
 /** A unit of Schematron work: a whole layer, or one of its patterns. */
 interface LayerUnit {
   layer: RuleSet['layers'][number];
@@ -152,7 +176,8 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     const run = ({ layer, position, pattern }: LayerUnit): void => {
       saxonDoc ??= saxonDocument(decodeText(job.bytes));
       onProgress({ phase: 'rules', done, total, artefact: layer.name }, `${position}:${pattern?.mode ?? ''}`);
-      const issues = runLayer(saxonDoc, layer, pattern?.mode).map((issue) => {
+      const issues = runLayerOrFinding(saxonDoc, layer, pattern?.mode, doc).map((issue) => {
+        if (issue.line !== undefined) return issue;
         const line = lineOf(doc, issue.location);
         return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
       });

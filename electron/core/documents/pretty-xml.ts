@@ -1,7 +1,13 @@
 /**
  * Re-indents well-formed XML for reading: one element per line, elements holding only text kept
- * on one line, prefixes, attributes, comments and CDATA kept as written.
+ * on one line, prefixes, attributes, comments and CDATA kept as written. Linear in its output: the
+ * indent stops growing past MAX_INDENT_LEVELS (deeper lines are indented as that level), and a text
+ * nested deeper than MAX_XML_DEPTH is returned as it is, refused before any token is made.
  */
+import { MAX_XML_DEPTH, nestsDeeperThan } from './xml-depth';
+
+export const MAX_INDENT_LEVELS = 40;
+
 const TOKEN =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>]*>|<\/?[A-Za-z_:][^"'>]*(?:(?:"[^"]*"|'[^']*')[^"'>]*)*>|[^<]+/g;
 
@@ -15,13 +21,16 @@ function kindOf(token: string): Kind {
 }
 
 export function prettyXml(xml: string, indentUnit = '  '): string {
+  if (nestsDeeperThan(xml, MAX_XML_DEPTH)) return xml;
+  const indents = Array.from({ length: MAX_INDENT_LEVELS + 1 }, (_, level) => indentUnit.repeat(level));
+  const indentOf = (level: number): string => indents[Math.min(Math.max(0, level), MAX_INDENT_LEVELS)] as string;
   const tokens = (xml.match(TOKEN) ?? []).filter((token) => kindOf(token) !== 'text' || token.trim() !== '');
   const lines: string[] = [];
   let depth = 0;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as string;
     const kind = kindOf(token);
-    const indent = indentUnit.repeat(Math.max(0, depth));
+    const indent = indentOf(depth);
     if (kind === 'open') {
       const next = tokens[index + 1];
       const afterNext = tokens[index + 2];
@@ -37,7 +46,7 @@ export function prettyXml(xml: string, indentUnit = '  '): string {
       }
     } else if (kind === 'close') {
       depth -= 1;
-      lines.push(indentUnit.repeat(Math.max(0, depth)) + token);
+      lines.push(indentOf(depth) + token);
     } else {
       lines.push(indent + (kind === 'text' ? token.trim() : token));
     }

@@ -28,7 +28,8 @@ import type { FileRetryPolicy } from './bulk/failures';
 import { sanitizeFileName } from '../../../shared/documents/file-name-template';
 import { documentTypeWords } from './paths';
 import { checkDocumentForSending, MAX_SEND_BYTES } from './send-check';
-import { decodeText, detectSourceFormat, parseSource, prettySource, sourceExtension } from './source-view';
+import { createThreadFileOpener, type FileOpener } from '../viewer/file-opener';
+import { decodeText, detectSourceFormat, sourceExtension } from './source-view';
 
 export interface DocumentsServiceDeps {
   http: HttpClient;
@@ -38,6 +39,8 @@ export interface DocumentsServiceDeps {
   logger: Logger;
   userDataDir: string;
   bulk?: { fileSystem?: AtomicFileSystem; retry?: Partial<FileRetryPolicy>; progressIntervalMs?: number; persistIntervalMs?: number };
+  /** Where sources are pretty-printed and parsed: a thread of their own (default), never the core's event loop. */
+  sources?: FileOpener;
 }
 
 export interface DocumentsService {
@@ -75,6 +78,7 @@ const EXTENSION_BY_MIME: Record<string, string> = {
 
 export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsService {
   const api = createDocumentsApi({ http: deps.http, baseUrl: deps.baseUrl, token: deps.token });
+  const sources = deps.sources ?? createThreadFileOpener();
   const bulk = createBulkDownloads({
     api,
     events: deps.events,
@@ -97,7 +101,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
 
     async get(type, uuid) {
       const [record, source] = await Promise.all([api.get(type, uuid), readSource(type, uuid)]);
-      const parsed = parseSource(source.text, source.format);
+      const { parsed } = await sources.readSource(record.number || uuid, source.text, source.format, { parse: true });
+      if (!parsed) throw new AppError('internal', 'The source was not parsed.');
       return { record, sourceFormat: source.format, ...parsed };
     },
 
@@ -108,7 +113,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
       return {
         ...payload(`${name}${sourceExtension(source.format)}`, source.contentType, source.bytes),
         text: source.text,
-        pretty: prettySource(source.text, source.format),
+        pretty: (await sources.readSource(name, source.text, source.format, { pretty: true })).pretty ?? source.text,
       };
     },
 
@@ -119,7 +124,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
 
     async attachment(type, uuid, index) {
       const source = await readSource(type, uuid);
-      const parsed = parseSource(source.text, source.format);
+      const { parsed } = await sources.readSource(uuid, source.text, source.format, { parse: true });
+      if (!parsed) throw new AppError('internal', 'The source was not parsed.');
       if (!parsed.document) throw new AppError('bad_response', `The ${documentTypeWords[type]}'s source cannot be read, so its attachments cannot either: ${parsed.parseError}`, {
           details: because(reason('documents.sourceUnreadable')),
         });
@@ -163,6 +169,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps): DocumentsSer
     },
 
     validationRules: () => api.validationRules(),
-    dispose: () => bulk.dispose(),
+    dispose: async () => {
+      await Promise.all([bulk.dispose(), deps.sources ? undefined : sources.close()]);
+    },
   };
 }

@@ -62,4 +62,19 @@ describe('standards channels', () => {
     await expect(app.handle('standards.cancel', { validationId: 'v2' }, ctx)).resolves.toEqual({ ok: true, value: { cancelled: false } });
     await expect(app.handle('standards.validate', { file: invoice() }, ctx)).resolves.toMatchObject({ ok: true, value: { valid: true } });
   }, 120_000);
+
+  it('word a value that stops the official rules as the service does: an invalid document with the value and its place', async () => {
+    const xml = new TextDecoder().decode(fixtureBytes('peppol-bis-invoice-3/base-example.xml')).replace(/(<cbc:PayableAmount[^>]*>)[^<]*/, '$11e400');
+    const result = await app.handle('standards.validate', { file: bytesRef('invoice.xml', new TextEncoder().encode(xml)) }, ctx);
+    expect(result).toMatchObject({ ok: true, value: { valid: false } });
+    const finding = result.ok ? (result.value as LocalValidation).fatal.find((issue) => issue.ruleId === 'FORG0001') : undefined;
+    expect(finding).toMatchObject({ location: '/Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount', artefact: { name: 'CEN EN 16931 UBL rules' } });
+    expect(finding?.message).toContain('The value "1e400" at /Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount');
+  }, 120_000);
+
+  it('refuse a DOCTYPE behind a UTF-8 byte-order mark with the DOCTYPE reason', async () => {
+    const xml = '\uFEFF<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY a "aaaa">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&a;</Invoice>';
+    const result = await app.handle('standards.validate', { file: bytesRef('doctype.xml', new TextEncoder().encode(xml)) }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation', details: { userMessage: { key: 'standards.doctype' } } } });
+  }, 120_000);
 });

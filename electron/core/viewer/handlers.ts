@@ -2,6 +2,7 @@
 import { VIEWER_MAX_FILE_BYTES } from '../../../shared/contract';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
 import type { HandlerFactory } from '../handlers';
+import { createThreadFileOpener } from './file-opener';
 import { createViewerService } from './service';
 import { createProcessStylesheetRenderer } from '../../../standards/engine/remote';
 import { createXsltStylesheetEngine, findStandardsRoot } from './xslt-engine';
@@ -12,7 +13,10 @@ export const createViewerHandlers: HandlerFactory = (services) => {
   const engine = root ? createXsltStylesheetEngine(root, { renderer: createProcessStylesheetRenderer({ process: services.engines }) }) : undefined;
   if (engine) services.onDispose(() => engine.close());
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
-  const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
+  // Untrusted files are unpacked and parsed in a thread of their own, never on the core's event loop.
+  const opener = createThreadFileOpener();
+  services.onDispose(() => opener.close());
+  const viewer = createViewerService({ printer: services.ports.pdfPrinter, opener, ...(engine ? { engine } : {}) });
   return {
     'viewer.open': async (input, context) => {
       // SaxonJS and the stylesheets load in the engine's process when a file is first opened, while its

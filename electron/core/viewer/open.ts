@@ -4,19 +4,22 @@
  * builds what the viewer shows for each document. Never throws for bad content: a document that
  * cannot be laid out carries a `problem` and its source; only a file past the limits is refused.
  */
-import { unzipSync } from 'fflate';
 import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
 import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
 import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
 import { prettySource } from '../documents/source-view';
+import { MAX_XML_DEPTH, nestsDeeperThan } from '../documents/xml-depth';
 import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
 import { isSemplificata, semplificataLayout, semplificataSummary, semplificataVersion } from './semplificata';
 import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
 import { looksLikeP7m, openP7m } from './p7m';
 import { decodeDocumentText } from './text';
 import { ublAttachments, ublSummary } from './ubl-summary';
+import { readZipEntries, type ZipLimits } from './zip-reader';
 
-export const ZIP_LIMITS = { entries: 500, uncompressedBytes: 200 * 1024 * 1024, ratio: 200 };
+export const ZIP_LIMITS: ZipLimits = { entries: 500, uncompressedBytes: 100 * 1024 * 1024, entryBytes: VIEWER_MAX_FILE_BYTES, ratio: 200 };
+/** A CSV's documents, the length of its header (all column names), and the text of all its documents together. */
+export const CSV_LIMITS = { documents: 1000, headerCharacters: 16 * 1024, outputCharacters: 48 * 1024 * 1024 };
 /** Characters of source kept for the source view; the full file stays in the core for rendering. */
 export const SOURCE_KEEP_CHARACTERS = 2_000_000;
 
@@ -54,36 +57,11 @@ function isZip(bytes: Uint8Array): boolean {
 }
 
 function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
-  let count = 0;
-  let total = 0;
-  let tooLarge = '';
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/') || /(^|\/)(\._|\.DS_Store$|Thumbs\.db$)/.test(file.name)) return false;
-        count += 1;
-        total += file.originalSize;
-        if (file.size > 0 && file.originalSize / file.size > ZIP_LIMITS.ratio && file.originalSize > 1024 * 1024) tooLarge = `${file.name} expands ${Math.round(file.originalSize / file.size)} times`;
-        return count <= ZIP_LIMITS.entries && total <= ZIP_LIMITS.uncompressedBytes && !tooLarge;
-      },
-    });
-  } catch (error) {
-    throw new AppError('validation', `${zipName} is not a readable ZIP archive (${(error as Error).message}).`, { details: because(reason('viewer.zipUnreadable', { name: zipName })) });
-  }
-  if (count > ZIP_LIMITS.entries) {
-    throw new AppError('too_large', `${zipName} holds more than ${ZIP_LIMITS.entries} files, more than the viewer lists. Open a smaller ZIP.`, {
-      details: because(reason('viewer.zipTooManyFiles', { name: zipName, max: ZIP_LIMITS.entries })),
-    });
-  }
-  if (total > ZIP_LIMITS.uncompressedBytes) {
-    throw new AppError('too_large', `${zipName} unpacks to more than ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB, more than the viewer opens.`, {
-      details: because(reason('viewer.zipTooBig', { name: zipName, limit: `${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} MB` })),
-    });
-  }
-  if (tooLarge) throw new AppError('too_large', `${zipName} looks like a ZIP bomb: ${tooLarge}. It was not unpacked.`, { details: because(reason('viewer.zipBomb', { name: zipName })) });
+  const { entries: read, skipped } = readZipEntries(zipName, bytes, ZIP_LIMITS);
+  result.skipped.push(...skipped);
+  const entries = Object.fromEntries(read.map((entry) => [entry.path, entry.bytes]));
   const names = Object.keys(entries).sort((a, b) => a.localeCompare(b));
-  if (names.length === 0) throw new AppError('validation', `${zipName} contains no files.`, { details: because(reason('viewer.zipEmpty', { name: zipName })) });
+  if (names.length === 0 && skipped.length === 0) throw new AppError('validation', `${zipName} contains no files.`, { details: because(reason('viewer.zipEmpty', { name: zipName })) });
   for (const path of names) {
     const entryName = path.split('/').pop() ?? path;
     let entry = entries[path] ?? new Uint8Array();
@@ -153,6 +131,11 @@ function bareDocument(name: string, text: string, size: number, contentType: str
 }
 
 function readXml(name: string, text: string, size: number, destinationId?: string): ViewedDocument {
+  if (nestsDeeperThan(text, MAX_XML_DEPTH)) {
+    throw new AppError('too_large', `${name} nests its elements more than ${MAX_XML_DEPTH} levels deep; e-invoices never do, and it was not opened.`, {
+      details: because(reason('viewer.tooDeep', { name, max: MAX_XML_DEPTH })),
+    });
+  }
   const pretty = size <= 20 * 1024 * 1024 ? prettySource(text, 'xml') : text;
   const base = (): ViewedDocument => ({ ...bareDocument(name, text, size, 'application/xml'), source: { size, contentType: 'application/xml', ...keptSource(text, pretty) } });
   let root: XmlElement;
@@ -228,12 +211,15 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
     push(result, { ...bareDocument(name, text, size, 'text/csv', parsed.error), family: 'csv', formatLabel: 'CSV' }, text);
     return;
   }
+  refuseCsvHeader(name, parsed.table.header);
   const grouped = groupCsvDocuments(parsed.table, name);
   if (!grouped.ok) {
     push(result, { ...bareDocument(name, text, size, 'text/csv', grouped.error), family: 'csv', formatLabel: 'CSV' }, text);
     return;
   }
   const { header, delimiter } = parsed.table;
+  refuseCsvDocuments(name, grouped.groups.length);
+  const spend = csvOutputBudget(name);
   if (grouped.groups.length > 1 && !result.containers.includes('csv')) result.containers.push('csv');
   const number = findColumn(header, ['document_number', 'invoice_number', 'document_id', 'numero_documento', 'numero_fattura', 'numer_faktury']);
   const date = findColumn(header, ['document_date', 'issue_date', 'date', 'data', 'data_documento', 'data_wystawienia']);
@@ -243,6 +229,7 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
   for (const group of grouped.groups) {
     const first = group.rows[0] ?? [];
     const groupText = [header, ...group.rows].map((row) => row.map((field) => (/[",;\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(delimiter)).join('\n');
+    spend(groupText.length);
     const document: ViewedDocument = {
       ...bareDocument(group.key ? `${name} · ${group.key}` : name, groupText, grouped.groups.length === 1 ? size : groupText.length, 'text/csv'),
       family: 'csv',
@@ -258,4 +245,33 @@ function readCsv(name: string, text: string, size: number, result: OpenedFile): 
     };
     push(result, document, groupText);
   }
+}
+
+/** Checked before the rows are grouped into documents: a huge header would be copied into each one. */
+function refuseCsvHeader(name: string, header: string[]): void {
+  const headerCharacters = header.reduce((sum, column) => sum + column.length, 0);
+  if (headerCharacters > CSV_LIMITS.headerCharacters) {
+    throw new AppError('too_large', `${name} has column names ${Math.round(headerCharacters / 1024)} KB long; the viewer reads CSV headers up to ${CSV_LIMITS.headerCharacters / 1024} KB.`, {
+      details: because(reason('viewer.csvHeaderTooLong', { name, limit: `${CSV_LIMITS.headerCharacters / 1024} KB` })),
+    });
+  }
+}
+
+function refuseCsvDocuments(name: string, documents: number): void {
+  if (documents > CSV_LIMITS.documents) {
+    throw new AppError('too_large', `${name} holds ${documents} documents; the viewer opens CSV files of up to ${CSV_LIMITS.documents}.`, {
+      details: because(reason('viewer.csvTooManyDocuments', { name, max: CSV_LIMITS.documents })),
+    });
+  }
+}
+
+/** Counts the text of a CSV's documents as they are built, and refuses the file past `limit` characters. */
+export function csvOutputBudget(name: string, limit: number = CSV_LIMITS.outputCharacters): (characters: number) => void {
+  let spent = 0;
+  return (characters) => {
+    spent += characters;
+    if (spent <= limit) return;
+    const shown = `${Math.round((limit / 1024 / 1024) * 10) / 10} MB`;
+    throw new AppError('too_large', `${name} makes more than ${shown} of documents; the viewer opens less.`, { details: because(reason('viewer.csvTooBig', { name, limit: shown })) });
+  };
 }

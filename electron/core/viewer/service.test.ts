@@ -14,7 +14,7 @@ const open = (path: string, destinationId?: string) => viewer.open(path.split('/
 
 describe('official stylesheets, in the core, sandboxed', () => {
   it('renders an ordinary FatturaPA with the AdE stylesheet and wraps it in a CSP that forbids scripts and network', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     expect(file.documents[0]?.stylesheets).toEqual(['fatturapa-ade']);
     const rendered = await viewer.render(file.id, 0, 'fatturapa-ade');
     expect(rendered.html).toContain("default-src 'none'");
@@ -24,7 +24,7 @@ describe('official stylesheets, in the core, sandboxed', () => {
 
   it('renders an ordinary FatturaPA with AdE\u2019s 1.2.3 sheet: a TD29 and an RF20 get their meaning, not "code not foreseen"', async () => {
     const xml = fixtureBytes('ph-fatturapa/IT01234567890_FPR01.xml').toString('utf8').replace('<TipoDocumento>TD01<', '<TipoDocumento>TD29<').replace('<RegimeFiscale>RF19<', '<RegimeFiscale>RF20<');
-    const file = viewer.open('IT01234567890_TD29.xml', Buffer.from(xml).toString('base64'));
+    const file = await viewer.open('IT01234567890_TD29.xml', Buffer.from(xml).toString('base64'));
     const { html } = await viewer.render(file.id, 0, 'fatturapa-ade');
     expect(html).toContain('Comunicazione per omessa o irregolare fatturazione');
     expect(html).toContain('Regime transfrontaliero di Franchigia IVA');
@@ -32,11 +32,11 @@ describe('official stylesheets, in the core, sandboxed', () => {
   });
 
   it('renders a PA FatturaPA with the PA sheet 1.2.2 and the PA sheet 1.2.3, which names RF20 where 1.2.2 does not', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPA01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPA01.xml');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade')).html).toContain('AMMINISTRAZIONE BETA');
     expect((await viewer.render(file.id, 0, 'fatturapa-ade-1.2.3')).html).toContain('AMMINISTRAZIONE BETA');
     const xml = fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml').toString('utf8').replace(/<RegimeFiscale>RF\d\d</, '<RegimeFiscale>RF20<');
-    const rf20 = viewer.open('IT01234567890_PA_RF20.xml', Buffer.from(xml).toString('base64'));
+    const rf20 = await viewer.open('IT01234567890_PA_RF20.xml', Buffer.from(xml).toString('base64'));
     const latest = (await viewer.render(rf20.id, 0, 'fatturapa-ade-1.2.3')).html;
     expect(latest).toContain('Regime transfrontaliero di Franchigia IVA');
     expect(latest).not.toContain('codice non previsto');
@@ -44,7 +44,7 @@ describe('official stylesheets, in the core, sandboxed', () => {
   });
 
   it('renders KSeF FA(2) with the Ministry stylesheet, the country list read offline', async () => {
-    const file = open('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml');
+    const file = await open('ksef-fop/fa2/podstawowa/FA_2_Przyklad_4.xml');
     expect(file.documents[0]?.stylesheets).toEqual(['ksef-fa2']);
     const { html } = await viewer.render(file.id, 0, 'ksef-fa2');
     expect(html).toContain('15/2024');
@@ -52,7 +52,7 @@ describe('official stylesheets, in the core, sandboxed', () => {
   });
 
   it('does not offer AssoSoftware (SaxonJS refuses it, XTSE0090) and refuses a stylesheet that does not apply', async () => {
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     expect(file.documents[0]?.unavailableStylesheets).toEqual([{ id: 'fatturapa-asso', reason: 'not-compiled' }]);
     await expect(viewer.render(file.id, 0, 'fatturapa-asso')).rejects.toThrow(/does not apply/);
     await expect(viewer.render(file.id, 0, 'ksef-fa2')).rejects.toThrow(/does not apply/);
@@ -86,7 +86,7 @@ describe('Save as PDF', () => {
     const chromium = findChromium();
     if (!chromium) throw new Error('Chromium is needed (apt-get install -y chromium or CHROMIUM_PATH).');
     const printing = createViewerService({ engine, printer: createChromiumPdfPrinter(chromium) });
-    const file = open('ph-fatturapa/IT01234567890_FPR01.xml');
+    const file = await open('ph-fatturapa/IT01234567890_FPR01.xml');
     const { html } = await viewer.render(file.id, 0, 'fatturapa-ade');
     const pdf = await printing.pdf(`${html}<script>document.body.append('SCRIPT RAN')</script>`, 'FV/2026/001');
     expect(pdf.fileName).toBe('FV_2026_001.pdf');

@@ -1,5 +1,5 @@
 /**
- * The viewer in the core: opens files (bytes from the renderer), keeps the last few opened for
+ * The viewer in the core: opens files (bytes from the renderer) in a worker thread (file-opener.ts), keeps the last few opened for
  * their stylesheet renders and attachments, renders with the official stylesheets (through the
  * StylesheetEngine seam) and prints HTML to PDF through the host's printer.
  */
@@ -8,20 +8,21 @@ import { AppError, because, reason, type FilePayload, type RenderedDocument, typ
 import { sanitizeFileName } from '../../../shared/documents/file-name-template';
 import { sandboxedHtml } from '../../../shared/viewer/sandboxed-html';
 import type { PdfPrinter } from '../ports';
-import { openFile } from './open';
+import { createThreadFileOpener, type FileOpener } from './file-opener';
 import { unavailableStylesheetEngine, type StylesheetEngine } from './stylesheets';
 
 const KEPT_FILES = 12;
 
 export interface ViewerService {
-  open(name: string, base64: string, destinationId?: string): ViewerResult;
-  openBytes(name: string, bytes: Uint8Array, destinationId?: string): ViewerResult;
+  open(name: string, base64: string, destinationId?: string): Promise<ViewerResult>;
+  openBytes(name: string, bytes: Uint8Array, destinationId?: string): Promise<ViewerResult>;
   render(id: string, index: number, stylesheet: StylesheetId): Promise<RenderedDocument>;
   pdf(html: string, fileName: string): Promise<FilePayload & { engine: 'electron' | 'chromium' | 'none' }>;
 }
 
-export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; now?: () => number } = {}): ViewerService {
+export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; opener?: FileOpener; now?: () => number } = {}): ViewerService {
   const engine = deps.engine ?? unavailableStylesheetEngine;
+  const opener = deps.opener ?? createThreadFileOpener();
   const now = deps.now ?? (() => performance.now());
   const opened = new Map<string, { texts: string[]; labels: string[]; stylesheets: StylesheetId[][] }>();
 
@@ -29,8 +30,8 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
     open(name, base64, destinationId) {
       return service.openBytes(name, Buffer.from(base64, 'base64'), destinationId);
     },
-    openBytes(name, bytes, destinationId) {
-      const file = openFile(name, bytes, destinationId);
+    async openBytes(name, bytes, destinationId) {
+      const file = await opener.open(name, bytes, destinationId);
       for (const document of file.documents) {
         const unavailable = document.stylesheets.filter((sheet) => !engine.supports(sheet, document.formatLabel));
         document.stylesheets = document.stylesheets.filter((sheet) => !unavailable.includes(sheet));

@@ -11,7 +11,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { devOverride } from '../../dev-overrides';
 
 /** The worker sources in this folder, by bundle name. */
-export type ThreadName = 'file-reader' | 'atomic-writer';
+export type ThreadName = 'file-reader' | 'atomic-writer' | 'file-opener';
 
 const here = (): string => (typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url)));
 
