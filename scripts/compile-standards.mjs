@@ -171,12 +171,22 @@ export const staleTargets = (manifest = readManifest(), version = xslt3Version()
     return !entry || !entry.sha256 || entry.sef !== sefPathFor(target.xsl) || entry.inputHash !== inputHash(target, version) || !existsSync(join(root, entry.sef));
   });
 
-/** Runs xslt3 on one target and returns the SEF's text (exported into `tempRoot`). */
+/**
+ * Where the SEFs say their stylesheets were: xslt3 writes each module's absolute file: URL (its static
+ * base URI) into the SEF. The checkout's or the temp folder's place is replaced by this one, so that a
+ * SEF is the same whoever compiles it, wherever (no stylesheet we run reads a file relative to itself;
+ * the KSeF sheet's one document() is answered from a pool keyed by its absolute URL).
+ */
+const NEUTRAL_BASE = 'file:///ledgerdesk/standards/artefacts/';
+
+const folderUrl = (folder) => pathToFileURL(folder).href.replace(/\/?$/, '/');
+
+/** Runs xslt3 on one target and returns the SEF's text (exported into `tempRoot`), with neutral base URIs. */
 export const exportSef = async (target, tempRoot) => {
   const exported = join(tempRoot, `${target.xsl}.sef.json`);
   mkdirSync(dirname(exported), { recursive: true });
   await runXslt3(stagedStylesheet(target, tempRoot), exported);
-  return readFileSync(exported, 'utf8');
+  return readFileSync(exported, 'utf8').split(folderUrl(artefactsDir)).join(NEUTRAL_BASE).split(folderUrl(tempRoot)).join(NEUTRAL_BASE);
 };
 
 /** Compiles what is missing or stale; returns { compiled, cached, seconds }. */
