@@ -24,6 +24,8 @@ export const onboardingFieldReasons = [
   'otherMerchantPem',
   'wrongRegistrationKey',
   'pemNotActivatable',
+  'pemNotActivated',
+  'pemDiscarded',
   'pemNotActive',
   'refusedValue',
 ] as const;
@@ -164,6 +166,11 @@ export const cashierCreateInputSchema = z.object({
   name: z.string().trim().min(1, "Give the cashier's name.").max(255),
   /** Printed on the receipt's PDF. */
   displayName: z.string().trim().max(255).optional(),
+  /**
+   * The merchant the cashier works for. A merchant's own account leaves it out (the service takes
+   * its own shop); a partner account (ROLE_SUPPLIER) names it (the emulator requires it then).
+   */
+  merchantUuid: uuidSchema.optional(),
 });
 export type CashierCreateInput = z.input<typeof cashierCreateInputSchema>;
 

@@ -71,7 +71,7 @@ export function createOnboardingApi(deps: OnboardingApiDeps) {
 
     // ── MF1: cashiers ──
     cashiers: (page: number, size: number, status?: string) => json('read', { url: mf1('/cashiers'), query: { page, size, status }, schema: mf1PageSchema(cashierSchema) }),
-    createCashier: (body: { email: string; password: string; name: string; display_name: string | null }) =>
+    createCashier: (body: { email: string; password: string; name: string; display_name: string | null; merchant_uuid?: string }) =>
       json('createCashier', { method: 'POST', url: mf1('/cashiers'), json: body, schema: cashierSchema }),
     removeCashier: (uuid: string) => empty('removeCashier', { method: 'DELETE', url: mf1(`/cashiers/${seg(uuid)}`) }),
   };

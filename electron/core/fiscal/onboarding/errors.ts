@@ -68,13 +68,14 @@ interface FieldProblem {
   message: string;
 }
 
-const DUPLICATE = /already|exists|duplicate|taken|in use|registered/i;
+const DUPLICATE = /already|exists|duplicate|taken|in use/i;
 
 /** What a 403/404/409 of `operation` says about one field (null when it is about no field). */
 function fieldOfStatus(operation: OnboardingOperation, status: number, said: string): FieldProblem | null {
   const pemField = (why: OnboardingFieldReason, message: string): FieldProblem => ({ path: 'serialNumber', why, message });
   switch (status) {
     case 404:
+      if (operation === 'createCashier') return { path: 'merchantUuid', why: 'unknownMerchant', message: 'The service knows no merchant with this identifier.' };
       if (operation === 'createPem') return { path: 'merchantUuid', why: 'unknownMerchant', message: 'The service knows no merchant with this identifier.' };
       if (['activatePem', 'markInactive', 'reportOffline', 'registerCashRegister'].includes(operation)) {
         return pemField('unknownPem', 'The service knows no PEM with this serial number.');
@@ -94,9 +95,10 @@ function fieldOfStatus(operation: OnboardingOperation, status: number, said: str
             ? { path: 'vatNumber', why: 'duplicateVatNumber', message: 'A merchant with this VAT number already exists.' }
             : { path: 'email', why: 'duplicateEmail', message: 'A user with this e-mail address already exists.' };
         case 'registerCashRegister':
-          return /merchant|belong/i.test(said)
-            ? pemField('otherMerchantPem', 'This PEM belongs to another merchant: a cash register can only be registered for a PEM of its own merchant.')
-            : pemField('duplicateCashRegister', 'This PEM already has a cash register.');
+          if (/merchant|belong/i.test(said)) return pemField('otherMerchantPem', 'This PEM belongs to another merchant: a cash register can only be registered for a PEM of its own merchant.');
+          if (/discarded/i.test(said)) return pemField('pemDiscarded', 'This PEM is discarded: it takes no cash register.');
+          if (/not activated|activate it/i.test(said)) return pemField('pemNotActivated', 'This PEM is not activated yet: activate it first.');
+          return pemField('duplicateCashRegister', 'This PEM already has a cash register.');
         case 'activatePem':
           return pemField('pemNotActivatable', 'This PEM cannot be activated in its current state (it may be active already, or discarded).');
         case 'markInactive':
@@ -117,6 +119,8 @@ function reasonOfFieldMessage(operation: OnboardingOperation, path: string, mess
   if (path === 'serialNumber' && operation === 'registerCashRegister' && DUPLICATE.test(message)) return 'duplicateCashRegister';
   if (path === 'serialNumber' && /merchant|belong/i.test(message)) return 'otherMerchantPem';
   if (path === 'registrationKey') return 'wrongRegistrationKey';
+  if (path === 'merchantUuid' && /no merchant|not found|unknown/i.test(message)) return 'unknownMerchant';
+  if (path === 'serialNumber' && /no PEM|no point of sale|not found|unknown/i.test(message)) return 'unknownPem';
   return 'refusedValue';
 }
 

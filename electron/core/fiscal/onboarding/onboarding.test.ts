@@ -41,6 +41,8 @@ describe('the service’s refusals, at their field', () => {
     expect(placed(onboardingError(httpError(404, ['Point of Sale not found']), 'registerCashRegister')).reasons).toEqual({ serialNumber: 'unknownPem' });
     expect(placed(onboardingError(httpError(403, ['The PEM belongs to another merchant']), 'registerCashRegister')).reasons).toEqual({ serialNumber: 'otherMerchantPem' });
     expect(placed(onboardingError(httpError(409, ['This PEM already has a cash register']), 'registerCashRegister')).reasons).toEqual({ serialNumber: 'duplicateCashRegister' });
+    expect(placed(onboardingError(httpError(409, ['The PEM E001-000009 is not activated yet (status NEW): activate it first.']), 'registerCashRegister')).reasons).toEqual({ serialNumber: 'pemNotActivated' });
+    expect(placed(onboardingError(httpError(422, ['merchant_uuid: There is no merchant x'], { 'body.merchant_uuid': 'There is no merchant x.' }), 'createPem')).reasons).toEqual({ merchantUuid: 'unknownMerchant' });
   });
 
   it('a wrong type on a nested field lands on the contract’s path with the service’s words', () => {

@@ -101,7 +101,13 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
 
     cashiers: (input: In<'cashiers.list'>): Out<'cashiers.list'> => api.cashiers(input.page, input.size, input.status),
     createCashier: (input: In<'cashiers.create'>): Out<'cashiers.create'> =>
-      api.createCashier({ email: input.email, password: input.password, name: input.name, display_name: input.displayName || null }),
+      api.createCashier({
+        email: input.email,
+        password: input.password,
+        name: input.name,
+        display_name: input.displayName || null,
+        ...(input.merchantUuid ? { merchant_uuid: input.merchantUuid } : {}),
+      }),
     async removeCashier(input: In<'cashiers.remove'>): Out<'cashiers.remove'> {
       await api.removeCashier(input.uuid);
       return { removed: true, uuid: input.uuid };

@@ -28,14 +28,14 @@ function PemsTable({ merchantUuid, merchant }: { merchantUuid: string; merchant:
       title={t('fiscal.pems.title')}
       description={t('fiscal.pems.description')}
       actions={
-        <Button size="sm" variant="primary" icon="plus" disabled={!roles.supplier || !merchant} onClick={() => setAdding(true)} aria-describedby={roles.supplier ? undefined : 'add-pem-why'}>
+        <Button size="sm" variant="primary" icon="plus" disabled={!roles.manager || !merchant} onClick={() => setAdding(true)} aria-describedby={roles.manager ? undefined : 'add-pem-why'}>
           {t('fiscal.onboarding.pem.addButton')}
         </Button>
       }
     >
-      {roles.supplier ? null : (
+      {roles.manager ? null : (
         <p className="muted onboarding-why" id="add-pem-why">
-          {t('fiscal.onboarding.roles.supplierOnly')}
+          {t('fiscal.onboarding.roles.merchantOrSupplier')}
         </p>
       )}
       {pems.isPending ? (

@@ -8,17 +8,18 @@ import { bridgeKeys, useBridgeMutation, useBridgeQuery } from '../../../bridge/q
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { TextField } from '../../../components/Field';
+import { SelectField, TextField } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { showToast } from '../../../components/toast-store';
 import { FiscalTable } from '../FiscalTable';
+import { useMerchants } from '../fiscal-queries';
 import { Breadcrumbs, Card, ConfirmDialog, StatusBadge } from '../ui';
 import { isPlacedAtField, schemaProblems, serverFieldMessages, type InvalidKey } from './form-errors';
 import { useOnboardingRoles } from './roles';
 
 export const CASHIERS_PATH = '/fiscal/cashiers';
-const FIELDS = ['email', 'password', 'name', 'displayName'];
+const FIELDS = ['email', 'password', 'name', 'displayName', 'merchantUuid'];
 const empty = { email: '', password: '', name: '', displayName: '' };
 
 const invalidKey = (path: string, code: string): InvalidKey | null => {
@@ -29,10 +30,13 @@ const invalidKey = (path: string, code: string): InvalidKey | null => {
   return null;
 };
 
-function AddCashierForm({ allowed }: { allowed: boolean }) {
+/** A partner (ROLE_SUPPLIER) names the merchant the cashier works for; a merchant's own account does not. */
+function AddCashierForm({ allowed, chooseMerchant }: { allowed: boolean; chooseMerchant: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const merchants = useMerchants();
   const [draft, setDraft] = useState(empty);
+  const [merchantUuid, setMerchantUuid] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const create = useBridgeMutation('cashiers.create', {
     onSuccess: (cashier) => {
@@ -42,8 +46,14 @@ function AddCashierForm({ allowed }: { allowed: boolean }) {
       setSubmitted(false);
     },
   });
-  const input = { email: draft.email, password: draft.password, name: draft.name, displayName: draft.displayName.trim() || undefined };
-  const problems = schemaProblems(cashierCreateInputSchema, input, invalidKey);
+  const input = {
+    email: draft.email,
+    password: draft.password,
+    name: draft.name,
+    displayName: draft.displayName.trim() || undefined,
+    ...(chooseMerchant && merchantUuid ? { merchantUuid } : {}),
+  };
+  const problems: Record<string, InvalidKey> = { ...schemaProblems(cashierCreateInputSchema, input, invalidKey), ...(chooseMerchant && !merchantUuid ? { merchantUuid: 'merchant' as const } : {}) };
   const server = serverFieldMessages(create.error, t);
   const error = (path: string) => (submitted && problems[path] ? t(`fiscal.onboarding.invalid.${problems[path]}`) : undefined) ?? server[path];
   const field = (key: keyof typeof empty) => ({ value: draft[key], error: error(key), disabled: !allowed, onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }) });
@@ -57,6 +67,23 @@ function AddCashierForm({ allowed }: { allowed: boolean }) {
       <fieldset className="fieldset">
         <legend className="fieldset__legend">{t('fiscal.onboarding.cashiers.addLegend')}</legend>
         <div className="onboarding-grid">
+          {chooseMerchant ? (
+            <SelectField
+              label={t('fiscal.onboarding.cashiers.merchant')}
+              value={merchantUuid}
+              onChange={(event) => setMerchantUuid(event.target.value)}
+              error={error('merchantUuid')}
+              disabled={!allowed}
+              fieldClassName="onboarding-grid__wide"
+            >
+              <option value="">—</option>
+              {(merchants.data ?? []).map((merchant) => (
+                <option key={merchant.uuid} value={merchant.uuid}>
+                  {merchant.displayName} · {merchant.vatNumber}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <TextField label={t('fiscal.onboarding.cashiers.name')} autoComplete="off" {...field('name')} />
           <TextField label={t('fiscal.onboarding.cashiers.displayName')} autoComplete="off" {...field('displayName')} />
           <TextField label={t('fiscal.onboarding.cashiers.email')} type="email" autoComplete="off" {...field('email')} />
@@ -153,7 +180,7 @@ export default function CashiersPage() {
           )}
         </Card>
         <Card title={t('fiscal.onboarding.cashiers.addLegend')}>
-          <AddCashierForm allowed={roles.manager} />
+          <AddCashierForm allowed={roles.manager} chooseMerchant={roles.supplier} />
         </Card>
       </div>
       {removing ? <RemoveCashierDialog cashier={removing} onClose={() => setRemoving(null)} /> : null}

@@ -65,6 +65,29 @@ describe('New merchant', () => {
   });
 });
 
+describe('A merchant’s own account', () => {
+  it('adds a cashier to its own shop without choosing a merchant', async () => {
+    const core = createFakeOnboardingCore({ roles: ['ROLE_MERCHANT'] });
+    renderApp(core.acube, '/fiscal/cashiers');
+    await screen.findByRole('table', { name: 'Cashiers' }, slow);
+    expect(screen.queryByLabelText('Merchant')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Name'), 'Marco Neri');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'marco@example.test');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'cassa-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
+    await waitFor(() => expect(core.callsOf('cashiers.create')[0]?.payload).toEqual({ email: 'marco@example.test', password: 'cassa-2026', name: 'Marco Neri' }));
+  });
+
+  it('cannot do anything in onboarding with a cashier-only account, and is told why', async () => {
+    const core = createFakeOnboardingCore({ roles: ['ROLE_CASHIER'] });
+    renderApp(core.acube, `/fiscal/merchants/${MERCHANT_UUID}`);
+    const add = await screen.findByRole('button', { name: 'Add a PEM' }, slow);
+    expect(add.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(add.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/ROLE_MERCHANT or ROLE_SUPPLIER/);
+    expect(screen.queryByRole('link', { name: 'Edit merchant' })).toBeNull();
+  });
+});
+
 describe('Adding a PEM', () => {
   it('shows the serial number and registration key once, then carries the key to the activation', async () => {
     const core = createFakeOnboardingCore();
@@ -137,6 +160,9 @@ describe('Cashiers', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
     expect(fieldError(/^Password/)).toBe('The password needs 8 to 40 characters.');
+    expect(fieldError('Merchant')).toBe('Choose the merchant the cashier works for.');
+    expect(core.callsOf('cashiers.create')).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Merchant'), 'Bottega Rossi S.r.l. · 12345678903');
     await userEvent.type(screen.getByLabelText(/^Password/), '-enough');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
     await waitFor(() => expect(fieldError('E-mail')).toBe('This e-mail address is already used by another user: choose another one.'));
@@ -145,6 +171,7 @@ describe('Cashiers', () => {
     await userEvent.type(email, 'marco@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
     expect(await within(screen.getByRole('table', { name: 'Cashiers' })).findByText('marco@example.test')).toBeTruthy();
+    expect(core.callsOf('cashiers.create').at(-1)?.payload).toEqual({ email: 'marco@example.test', password: 'short-enough', name: 'Marco Neri', merchantUuid: MERCHANT_UUID });
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove cashier Giulia Bianchi' }));
     let dialog = await screen.findByRole('dialog', { name: 'Remove cashier Giulia Bianchi?' });

@@ -8,9 +8,9 @@ import { useBridgeQuery } from '../../../bridge/queries';
 export const FISCAL_PROJECT = 'ereceipts-it.acubeapi.com';
 
 export interface OnboardingRoles {
-  /** ROLE_SUPPLIER: creates merchants and their PEMs. */
+  /** ROLE_SUPPLIER: creates merchants; names the merchant of a new cashier. */
   supplier: boolean;
-  /** ROLE_MERCHANT or ROLE_SUPPLIER: edits a merchant, activates PEMs, registers cash registers, manages cashiers. */
+  /** ROLE_MERCHANT or ROLE_SUPPLIER: edits a merchant, adds and activates PEMs, registers cash registers, manages cashiers. */
   manager: boolean;
 }
 
