@@ -102,6 +102,8 @@ export interface EmulatorContext {
     caCertPath: string;
     caCertPem: string;
     clientCertificates: ClientCertificateInfo[];
+    /** Issues a cash-register client certificate (CN = the PEM serial number) from the emulator's CA. */
+    issueClientCertificate(pemSerialNumber: string): Promise<{ certPem: string; keyPem: string; serialNumber: string; fingerprint256: string }>;
   };
   persistence: Persistence;
   /** The official XSD and Schematron validation (standards/engine), in worker threads started on first use. */

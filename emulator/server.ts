@@ -128,11 +128,13 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
   };
 
   try {
+    // Live list: the fiscal area adds the logins of the cashiers and merchants it creates.
+    const accounts = [...demoAccounts];
     const tokenService = createTokenService({
       keyDir: persistence.dir('auth'),
       tokenTtlSeconds: options.tokenTtlSeconds,
       environment: options.environment,
-      accounts: demoAccounts,
+      accounts,
       now,
     });
     const pki = await ensurePki(hooks.pkiDir ?? persistence.dir('pki'), {
@@ -147,9 +149,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
       options,
       now,
       random: createSeededRandom(options.seed),
-      accounts: [...demoAccounts],
+      accounts,
       checkToken: (request) => tokens.check(request.headers.authorization),
-      pki: { caCertPath: pki.caCertPath, caCertPem: pki.caCertPem, clientCertificates: pki.clientCertificates },
+      pki: { caCertPath: pki.caCertPath, caCertPem: pki.caCertPem, clientCertificates: pki.clientCertificates, issueClientCertificate: pki.issueClientCertificate },
       persistence,
       standards,
       log,
@@ -204,7 +206,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}, hook
     const startupLine: StartupLine = {
       ...urls,
       caCertPath: pki.caCertPath,
-      accounts: context.accounts.map(({ name, email, password, description }) => ({
+      accounts: demoAccounts.map(({ name, email, password, description }) => ({
         name,
         email,
         password,

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { notFound } from './http/problems';
+import { FieldValidationError, notFound } from './http/problems';
 import type { FiscalOperations } from './operations';
 import type { Pem } from './state';
 import type { FiscalStore } from './store';
@@ -23,4 +23,15 @@ export function pemOr404(store: FiscalStore, serialNumber: string): Pem {
 export function param(params: unknown, name: string): string {
   const value = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value : '';
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path parameter that the reference types `format: uuid`: 422 (`uuid_parsing`, as FastAPI) when it is not one. */
+export function uuidParam(params: unknown, name: string): string {
+  const value = param(params, name);
+  if (!UUID_PATTERN.test(value)) {
+    throw new FieldValidationError('path', [{ path: [name], type: 'uuid_parsing', message: `Input should be a valid UUID; got "${value}"` }]);
+  }
+  return value.toLowerCase();
 }

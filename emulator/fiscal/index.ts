@@ -11,10 +11,15 @@ import { requireCashRegister } from './http/access';
 import { installMf1Replies } from './http/mf1-replies';
 import { installMf2Replies } from './http/mf2-replies';
 import { FiscalOperations } from './operations';
+import { restoreLogins } from './logins';
+import { registerMf1CashRegisters } from './routes/mf1-cash-registers';
+import { registerMf1Cashiers } from './routes/mf1-cashiers';
+import { registerMf1PemLifecycle } from './routes/mf1-pem-lifecycle';
 import { registerMf1Pems } from './routes/mf1-pems';
 import { registerMf1Receipts } from './routes/mf1-receipts';
 import { registerMf1Reports } from './routes/mf1-reports';
 import { registerMf2 } from './routes/mf2';
+import { registerMf2Onboarding } from './routes/mf2-onboarding';
 import { seedFiscalState } from './seed/generate';
 import { FiscalStore, loadFiscalState, persistFiscalState } from './store';
 
@@ -35,19 +40,26 @@ export const registerFiscal: RegisterArea = async (apps, ctx) => {
     faultRandom: ctx.random.fork('fiscal-report-faults'),
     reportFail: () => ctx.options.faults.reportFail,
     stepMs: () => ctx.options.processingDelayMs,
-    certificateOf: (serial) => ctx.pki.clientCertificates.find((certificate) => certificate.pemSerialNumber === serial) ?? null,
+    certificateOf: (serial) =>
+      ctx.pki.clientCertificates.find((certificate) => certificate.pemSerialNumber === serial) ??
+      store.issuedCertificates().find((certificate) => certificate.pemSerialNumber === serial) ??
+      null,
   });
+  restoreLogins(ctx, store);
   const depsFor = (listener: FiscalDeps['listener']): FiscalDeps => ({ ctx, store, operations, newUuid: randomUUID, listener });
 
   const mf1 = async (scope: FastifyInstance, deps: FiscalDeps) => {
     installMf1Replies(scope, ctx.log);
     if (deps.listener === 'mtls') {
       scope.addHook('onRequest', async (request) => {
-        requireCashRegister(ctx, request);
+        requireCashRegister(ctx, request, store.issuedCertificates());
       });
     }
     registerMf1Receipts(scope, deps);
     registerMf1Pems(scope, deps);
+    registerMf1PemLifecycle(scope, deps);
+    registerMf1Cashiers(scope, deps);
+    registerMf1CashRegisters(scope, deps);
     registerMf1Reports(scope, deps);
   };
 
@@ -55,7 +67,9 @@ export const registerFiscal: RegisterArea = async (apps, ctx) => {
   await apps.fiscal.register(
     async (scope) => {
       installMf2Replies(scope, ctx.log);
-      registerMf2(scope, depsFor('plain'));
+      const deps = depsFor('plain');
+      registerMf2(scope, deps);
+      registerMf2Onboarding(scope, deps);
     },
     { prefix: '/v1/mf2' },
   );

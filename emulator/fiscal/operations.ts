@@ -16,7 +16,7 @@ export interface OperationsDeps {
   faultRandom: SeededRandom;
   reportFail: () => number;
   stepMs: () => number;
-  certificateOf: (pemSerialNumber: string) => ClientCertificateInfo | null;
+  certificateOf: (pemSerialNumber: string) => Pick<ClientCertificateInfo, 'serialNumber' | 'fingerprint256'> | null;
 }
 
 const pad4 = (value: number) => String(value).padStart(4, '0');

@@ -188,6 +188,53 @@ const emergencyReportSchema = z.object({
 });
 export type EmergencyReport = z.infer<typeof emergencyReportSchema>;
 
+export const cashierStatuses = ['active', 'disabled'] as const;
+
+/** A cashier (MF1 `/cashiers`): a login of the auth listener with ROLE_CASHIER for one merchant. */
+const cashierSchema = z.object({
+  uuid: z.string(),
+  /** The uid of its login (the token's `uid`). */
+  uid: z.string(),
+  merchant_uuid: z.string(),
+  email: z.string(),
+  password: z.string(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  status: z.enum(cashierStatuses),
+  created_at: z.string(),
+});
+export type Cashier = z.infer<typeof cashierSchema>;
+
+/** The login of a merchant created through MF2 (`POST /merchants` takes its e-mail and password). */
+const merchantAccountSchema = z.object({ merchant_uuid: z.string(), uid: z.string(), password: z.string() });
+export type MerchantAccount = z.infer<typeof merchantAccountSchema>;
+
+/** The client certificate issued by the emulator's CA for a cash register created through MF1. */
+const cashRegisterCertificateSchema = z.object({
+  cash_register_uuid: z.string(),
+  pem_serial_number: z.string(),
+  certificate_pem: z.string(),
+  private_key_pem: z.string(),
+  /** Certificate serial number (lowercase hex) and SHA-256 fingerprint (lowercase hex, no colons). */
+  serial_number: z.string(),
+  fingerprint256: z.string(),
+  created_at: z.string(),
+});
+export type CashRegisterCertificate = z.infer<typeof cashRegisterCertificateSchema>;
+
+/** An inactivity period (`…/inactivity`) or an offline period reported with `…/communicate-offline`. */
+const pemPeriodSchema = z.object({
+  pem_serial_number: z.string(),
+  kind: z.enum(['inactivity', 'offline']),
+  /** Inactivity: when it started; offline: the `timestamp` reported. */
+  from: z.string(),
+  /** Inactivity: when the PEM issued again (null while inactive); offline: null. */
+  to: z.string().nullable(),
+  reason: z.string().nullable(),
+  reported_at: z.string(),
+});
+export type PemPeriod = z.infer<typeof pemPeriodSchema>;
+
 export const fiscalStateSchema = z.object({
   version: z.literal(STATE_VERSION),
   merchants: z.array(merchantSchema),
@@ -196,5 +243,10 @@ export const fiscalStateSchema = z.object({
   receipts: z.array(receiptSchema),
   reports: z.array(reportJobSchema),
   emergency_reports: z.array(emergencyReportSchema),
+  // Added with the onboarding operations (issue #25): states saved before load with them empty.
+  cashiers: z.array(cashierSchema).default([]),
+  merchant_accounts: z.array(merchantAccountSchema).default([]),
+  cash_register_certificates: z.array(cashRegisterCertificateSchema).default([]),
+  pem_periods: z.array(pemPeriodSchema).default([]),
 });
 export type FiscalState = z.infer<typeof fiscalStateSchema>;

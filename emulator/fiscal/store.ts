@@ -65,6 +65,15 @@ export class FiscalStore {
     return this.state.reports.find((report) => report.pem_serial_number === serialNumber && report.report_uuid === reportUuid);
   }
 
+  /** The client certificates issued for cash registers created through MF1, as mTLS identities. */
+  issuedCertificates(): { pemSerialNumber: string; serialNumber: string; fingerprint256: string }[] {
+    return this.state.cash_register_certificates.map((issued) => ({
+      pemSerialNumber: issued.pem_serial_number,
+      serialNumber: issued.serial_number,
+      fingerprint256: issued.fingerprint256,
+    }));
+  }
+
   /** Schedules a save; several mutations in a burst are written once. */
   changed(): void {
     if (this.saveTimer !== null) return;

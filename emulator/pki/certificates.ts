@@ -110,6 +110,16 @@ export async function issueCertificate(issuer: Issuer, request: LeafRequest): Pr
   return { certPem: sign(cert, issuer.privateKeyPem), keys };
 }
 
+/** The subject of a cash register's client certificate: CN = the PEM serial number. */
+export function cashRegisterSubject(pemSerialNumber: string): Attribute[] {
+  return [
+    { shortName: 'CN', value: pemSerialNumber },
+    { shortName: 'OU', value: 'Cash register' },
+    { shortName: 'O', value: 'Ledgerdesk emulator' },
+    { shortName: 'C', value: 'IT' },
+  ];
+}
+
 /** A PKCS#12 bundle (key, certificate, CA chain) that OpenSSL 3 / Node reads without legacy ciphers. */
 export function createPkcs12(issued: IssuedCertificate, caCertPem: string, passphrase: string, friendlyName: string): Buffer {
   const asn1 = forge.pkcs12.toPkcs12Asn1(

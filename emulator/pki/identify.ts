@@ -37,15 +37,15 @@ function isTlsSocket(socket: unknown): socket is TLSSocket {
  * The cash-register certificate the caller presented on the mTLS listener, or null when there is
  * none, it does not chain to the emulator's CA, or it is not one the emulator issued.
  */
-export function identifyClientCertificate(
+export function identifyClientCertificate<T extends { fingerprint256: string } = ClientCertificateInfo>(
   request: FastifyRequest,
-  certificates: ReadonlyMap<string, ClientCertificateInfo> | readonly ClientCertificateInfo[] = knownCertificates,
-): ClientCertificateInfo | null {
+  certificates: ReadonlyMap<string, T> | readonly T[] = knownCertificates as unknown as ReadonlyMap<string, T>,
+): T | null {
   const socket: unknown = request.raw.socket;
   if (!isTlsSocket(socket) || !socket.authorized) return null;
   const peer = socket.getPeerCertificate();
   if (!peer || typeof peer.fingerprint256 !== 'string') return null;
   const fingerprint = peer.fingerprint256.replaceAll(':', '').toLowerCase();
   if (Array.isArray(certificates)) return certificates.find((c) => c.fingerprint256 === fingerprint) ?? null;
-  return (certificates as ReadonlyMap<string, ClientCertificateInfo>).get(fingerprint) ?? null;
+  return (certificates as ReadonlyMap<string, T>).get(fingerprint) ?? null;
 }

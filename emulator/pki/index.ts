@@ -1,2 +1,2 @@
-export { ensurePki, type PkiMaterial, type PkiRequest } from './store';
+export { ensurePki, type IssuedClientCertificate, type PkiMaterial, type PkiRequest } from './store';
 export { identifyClientCertificate, registerClientCertificates } from './identify';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ClientCertificateInfo } from '../context';
 import { writeFileAtomic } from '../persistence';
 import {
+  cashRegisterSubject,
   createCertificateAuthority,
   createPkcs12,
   issueCertificate,
@@ -19,6 +20,18 @@ export interface PkiMaterial {
   serverCertPem: string;
   serverKeyPem: string;
   clientCertificates: ClientCertificateInfo[];
+  /** Issues a further cash-register client certificate from the same CA (cash registers created at run time). */
+  issueClientCertificate: (pemSerialNumber: string) => Promise<IssuedClientCertificate>;
+}
+
+/** A client certificate issued at run time; the caller keeps it (the fiscal state saves it). */
+export interface IssuedClientCertificate {
+  certPem: string;
+  keyPem: string;
+  /** Lowercase hex. */
+  serialNumber: string;
+  /** SHA-256 of the DER certificate, lowercase hex without colons. */
+  fingerprint256: string;
 }
 
 export interface PkiRequest {
@@ -118,12 +131,7 @@ export async function ensurePki(dir: string, request: PkiRequest): Promise<PkiMa
       return { pemSerialNumber, passphrase: known.passphrase, certPath, keyPath, p12Path };
     }
     const issued: IssuedCertificate = await issueCertificate(issuer, {
-      subject: [
-        { shortName: 'CN', value: pemSerialNumber },
-        { shortName: 'OU', value: 'Cash register' },
-        { shortName: 'O', value: 'Ledgerdesk emulator' },
-        { shortName: 'C', value: 'IT' },
-      ],
+      subject: cashRegisterSubject(pemSerialNumber),
       days: 730,
       purpose: 'client',
     });
@@ -145,6 +153,11 @@ export async function ensurePki(dir: string, request: PkiRequest): Promise<PkiMa
   return {
     caCertPath,
     caCertPem: issuer.certPem,
+    issueClientCertificate: async (pemSerialNumber) => {
+      const issued = await issueCertificate(issuer, { subject: cashRegisterSubject(pemSerialNumber), days: 730, purpose: 'client' });
+      const cert = new X509Certificate(issued.certPem);
+      return { certPem: issued.certPem, keyPem: issued.keys.privateKeyPem, serialNumber: cert.serialNumber.toLowerCase(), fingerprint256: fingerprintHex(cert) };
+    },
     serverCertPem: readFileSync(serverCertPath, 'utf8'),
     serverKeyPem: readFileSync(serverKeyPath, 'utf8'),
     clientCertificates: clients.map((client) => {

@@ -35,12 +35,16 @@ function tlsSocketOf(request: FastifyRequest): TLSSocket | null {
   return typeof socket === 'object' && socket !== null && 'getPeerCertificate' in socket ? (socket as TLSSocket) : null;
 }
 
+/** A cash register's client certificate: a seeded one (files) or one issued by `POST /cash-registers`. */
+export type CashRegisterIdentity = Pick<ClientCertificateInfo, 'pemSerialNumber' | 'serialNumber' | 'fingerprint256'>;
+
 /**
  * The cash register whose certificate was presented on the mTLS listener; 401 (with the reason)
  * when there is none, it does not come from the service's CA, or no cash register holds it.
+ * `issued` are the certificates of the cash registers created at run time.
  */
-export function requireCashRegister(ctx: EmulatorContext, request: FastifyRequest): ClientCertificateInfo {
-  const known = identifyClientCertificate(request, ctx.pki.clientCertificates);
+export function requireCashRegister(ctx: EmulatorContext, request: FastifyRequest, issued: readonly CashRegisterIdentity[] = []): CashRegisterIdentity {
+  const known = identifyClientCertificate<CashRegisterIdentity>(request, [...ctx.pki.clientCertificates, ...issued]);
   if (known) return known;
   const socket = tlsSocketOf(request);
   if (socket === null) {

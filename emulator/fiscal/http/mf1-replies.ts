@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { installDeferredBodies } from './bodies';
 import { FieldValidationError, FiscalError, type FieldProblem, type ProblemLocation, parseOrThrow } from './problems';
 
 const titles: Record<number, string> = {
@@ -60,6 +61,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
 
 /** Error and not-found handlers of an MF1 scope (a plugin registered with prefix `/v1/mf1`). */
 export function installMf1Replies(scope: FastifyInstance, log: (message: string) => void): void {
+  installDeferredBodies(scope, /^application\/(?:[a-z0-9.+-]+\+)?json$/);
   scope.setErrorHandler((error, request, reply) => handleError(error instanceof Error ? error : new Error(String(error)), request, reply, log));
   scope.setNotFoundHandler((request, reply) => sendMf1Error(request, reply, 404, `There is no ${request.method} ${pathOf(request)} in MF1.`));
 }

@@ -4,6 +4,7 @@
  * application/json` gets plain JSON (collections as arrays); anything else gets JSON-LD.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { installDeferredBodies } from './bodies';
 import { FieldValidationError, FiscalError, type FieldProblem } from './problems';
 
 export function wantsPlainJson(request: FastifyRequest): boolean {
@@ -80,7 +81,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
 
 /** Error and not-found handlers and JSON-LD bodies of an MF2 scope (prefix `/v1/mf2`). */
 export function installMf2Replies(scope: FastifyInstance, log: (message: string) => void): void {
-  scope.addContentTypeParser(['application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+  installDeferredBodies(scope, /^application\/(?:json|ld\+json|merge-patch\+json)$/);
   scope.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json') && !wantsPlainJson(request)) reply.type('application/ld+json; charset=utf-8');

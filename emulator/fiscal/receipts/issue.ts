@@ -18,6 +18,8 @@ export interface IssueContext {
   pem: Pem;
   at: Date;
   newUuid: () => string;
+  /** The display name of the cashier whose token issues the document, if a cashier issues it. */
+  cashierName?: string | null;
 }
 
 const pad4 = (value: number) => String(value).padStart(4, '0');
@@ -85,11 +87,16 @@ function newDocument(
     voided_by_uuid: null,
     return_uuids: [],
     returned_quantities: {},
-    cashier_name: null,
+    cashier_name: context.cashierName ?? null,
     ...fields,
   };
   store.addReceipt(receipt);
   pem.last_transmission_at = isoUtc(at);
+  // An activated PEM is online once it has transmitted; issuing ends an inactivity period.
+  if (pem.status === 'ACTIVATED') pem.status = 'ONLINE';
+  for (const period of store.state.pem_periods) {
+    if (period.pem_serial_number === pem.serial_number && period.kind === 'inactivity' && period.to === null) period.to = isoUtc(at);
+  }
   store.changed();
   return receipt;
 }

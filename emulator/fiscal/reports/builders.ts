@@ -60,7 +60,7 @@ export function buildDiagnosticsReport(
   store: FiscalStore,
   merchant: Merchant,
   pem: Pem,
-  certificate: ClientCertificateInfo | null,
+  certificate: Pick<ClientCertificateInfo, 'serialNumber' | 'fingerprint256'> | null,
   now: Date,
 ): BuiltReport {
   const nowIso = isoUtc(now);

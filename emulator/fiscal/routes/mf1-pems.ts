@@ -3,18 +3,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
-import { atecoCodeSchema } from '../../../shared/validation/ateco';
-import { amountStringSchema } from '../../../shared/validation/fiscal-amounts';
-import { vatCodeSchema } from '../../../shared/validation/vat';
 import { atecoEntry } from '../ateco-catalog';
 import { pemOr404, param, type FiscalDeps } from '../deps';
 import { requireAccount, requireCashRegister } from '../http/access';
+import { NO_BODY } from '../http/bodies';
 import { mf1Page, mf1PageQuery } from '../http/mf1-replies';
 import { conflict, notFound, parseOrThrow, unauthorized } from '../http/problems';
 import { isoUtc } from '../italian-time';
+import { createEmergencyReport, emergencyOutput } from '../emergency-reports';
 import { receiptDetailsOutput } from '../receipts/output';
 import { requestOutput } from '../reports/jobs';
-import { pemStatuses, type EmergencyReport, type Pem } from '../state';
+import { pemStatuses, type Pem } from '../state';
 import type { FiscalStore } from '../store';
 
 const pad4 = (value: number) => String(value).padStart(4, '0');
@@ -26,8 +25,8 @@ const queryValue = (query: unknown, key: string): unknown => {
   return value === '' ? undefined : value;
 };
 
-/** A stable activation key for a PEM not yet activated (the emulator has no activation flow of its own). */
-const registrationKeyOf = (serialNumber: string): string => createHash('sha256').update(`registration:${serialNumber}`).digest('hex').slice(0, 16).toUpperCase();
+/** The activation key of a PEM not yet activated: stable, so `GET /pems/{serial}` and MF2's creation answer agree. */
+export const registrationKeyOf = (serialNumber: string): string => createHash('sha256').update(`registration:${serialNumber}`).digest('hex').slice(0, 16).toUpperCase();
 
 export function mf1PemOutput(store: FiscalStore, pem: Pem) {
   const open = store.openJournal(pem.serial_number);
@@ -43,46 +42,9 @@ export function mf1PemOutput(store: FiscalStore, pem: Pem) {
     journal: open ? { number: pad4(open.number), status: open.status, opened_at: open.opened_at, documents_count: open.last_document } : null,
     last_journal_number: pem.last_journal_number === 0 ? null : pad4(pem.last_journal_number),
     last_transmission_at: pem.last_transmission_at,
+    // Emulator addition: set while an inactivity period (POST …/inactivity) runs.
+    inactive_since: store.state.pem_periods.find((period) => period.pem_serial_number === pem.serial_number && period.kind === 'inactivity' && period.to === null)?.from ?? null,
   };
-}
-
-const isoDateTime = z.string().refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && !Number.isNaN(Date.parse(value)), {
-  message: 'datetime must be an ISO 8601 date and time, e.g. "2026-10-08T19:30:00+02:00".',
-});
-
-const emergencyEntrySchema = z
-  .object({
-    vat_rate_code: vatCodeSchema.nullish(),
-    vat_amount: amountStringSchema('vat_amount').nullish(),
-    simplified_vat_allocation: z.boolean().default(false),
-    partial_amount: amountStringSchema('partial_amount'),
-    total_returned_amount: amountStringSchema('total_returned_amount').nullish(),
-    total_voided_amount: amountStringSchema('total_voided_amount').nullish(),
-    total_prepaid_or_voucher_amount: amountStringSchema('total_prepaid_or_voucher_amount').nullish(),
-    total_uncollected_services: amountStringSchema('total_uncollected_services').nullish(),
-    total_uncollected_invoiced: amountStringSchema('total_uncollected_invoiced').nullish(),
-    total_uncollected_dcr_to_ssn: amountStringSchema('total_uncollected_dcr_to_ssn').nullish(),
-    total_uncollected_complimentary: amountStringSchema('total_uncollected_complimentary').nullish(),
-    ateco_code: atecoCodeSchema,
-  })
-  .superRefine((entry, context) => {
-    if ((entry.vat_rate_code ?? null) === null && !entry.simplified_vat_allocation) {
-      context.addIssue({ code: 'custom', path: ['vat_rate_code'], message: 'Set a VAT code, or simplified_vat_allocation: true ("Ventilazione IVA") with no VAT code.' });
-    }
-  });
-
-const emergencyReportSchema = z.object({
-  datetime: isoDateTime,
-  documents_count: z.number().int().min(1).optional(),
-  cash_payment_amount: amountStringSchema('cash_payment_amount').optional(),
-  electronic_payment_amount: amountStringSchema('electronic_payment_amount').optional(),
-  ticket_restaurant_payment_amount: amountStringSchema('ticket_restaurant_payment_amount').optional(),
-  ticket_restaurant_quantity: z.number().int().min(0).optional(),
-  entries: z.array(emergencyEntrySchema).min(1),
-});
-
-function emergencyOutput(report: EmergencyReport) {
-  return { id: report.id, closed_at: report.closed_at, pem_serial_number: report.pem_serial_number, datetime: report.datetime, documents_count: report.documents_count, entries: report.entries };
 }
 
 export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void {
@@ -108,7 +70,7 @@ export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void 
     return { ...mf1PemOutput(store, pem), registration_key: pem.status === 'NEW' || pem.status === 'REGISTERED' ? registrationKeyOf(pem.serial_number) : null };
   });
 
-  scope.post('/pems/:serial_number/close', async (request, reply) => {
+  scope.post('/pems/:serial_number/close', { config: NO_BODY }, async (request, reply) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(store, param(request.params, 'serial_number'));
     const now = ctx.now();
@@ -157,21 +119,7 @@ export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void 
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(store, param(request.params, 'serial_number'));
     if (pem.status === 'DISCARDED') throw conflict(`The PEM ${pem.serial_number} is discarded: it takes no emergency reports.`);
-    const input = parseOrThrow(emergencyReportSchema, request.body, 'body');
-    const report: EmergencyReport = {
-      id: store.state.emergency_reports.reduce((max, candidate) => Math.max(max, candidate.id), 0) + 1,
-      pem_serial_number: pem.serial_number,
-      datetime: input.datetime,
-      closed_at: isoUtc(ctx.now()),
-      documents_count: input.documents_count ?? null,
-      cash_payment_amount: input.cash_payment_amount ?? null,
-      electronic_payment_amount: input.electronic_payment_amount ?? null,
-      ticket_restaurant_payment_amount: input.ticket_restaurant_payment_amount ?? null,
-      ticket_restaurant_quantity: input.ticket_restaurant_quantity ?? null,
-      entries: input.entries.map((entry) => ({ ...entry })),
-    };
-    store.state.emergency_reports.push(report);
-    store.changed();
+    const report = createEmergencyReport(store, pem, request.body, ctx.now());
     return reply.code(201).send(emergencyOutput(report));
   });
 
@@ -187,7 +135,7 @@ export function registerMf1Pems(scope: FastifyInstance, deps: FiscalDeps): void 
     if (deps.listener !== 'mtls') {
       throw unauthorized('The cash register is identified by its client certificate: call the fiscal mTLS address (HTTPS) with the certificate.');
     }
-    const certificate = requireCashRegister(ctx, request);
+    const certificate = requireCashRegister(ctx, request, store.issuedCertificates());
     await requireAccount(ctx, request, 'read');
     const pem = pemOr404(store, certificate.pemSerialNumber);
     const merchant = operations.merchantOf(pem);

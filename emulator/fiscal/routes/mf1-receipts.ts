@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pemOr404, param, type FiscalDeps } from '../deps';
 import { requireAccount, requireCashRegister } from '../http/access';
+import { callerOf, mayAccess } from '../logins';
 import { mf1Page, mf1PageQuery } from '../http/mf1-replies';
-import { FieldValidationError, notFound, parseOrThrow, unauthorized, type FieldProblem } from '../http/problems';
+import { FieldValidationError, forbidden, notFound, parseOrThrow, unauthorized, type FieldProblem } from '../http/problems';
 import { toRomeLocalDateTime } from '../italian-time';
 import { assertPemCanIssue, type IssueContext, issueReturnOfOwnSale, issueSale, issueUnlinked, issueVoidOfOwnSale } from '../receipts/issue';
 import {
@@ -76,11 +77,15 @@ export function registerMf1Receipts(scope: FastifyInstance, deps: FiscalDeps): v
     if (deps.listener !== 'mtls') {
       throw unauthorized('Commercial documents are issued on the fiscal mTLS address (HTTPS) with the cash register client certificate and the bearer token.');
     }
-    const certificate = requireCashRegister(ctx, request);
-    await requireAccount(ctx, request, 'write');
+    const certificate = requireCashRegister(ctx, request, store.issuedCertificates());
+    const caller = callerOf(store, await requireAccount(ctx, request, 'write'));
     const pem = pemOr404(store, certificate.pemSerialNumber);
+    if (!mayAccess(caller, pem.merchant_uuid)) {
+      throw forbidden(`The account ${caller.account.email} may not issue documents on the PEM ${pem.serial_number}: it belongs to another merchant.`);
+    }
     assertPemCanIssue(pem);
-    return { store, pem, at: ctx.now(), newUuid: deps.newUuid };
+    const cashierName = caller.kind === 'cashier' ? (caller.cashier.display_name ?? caller.cashier.name) : null;
+    return { store, pem, at: ctx.now(), newUuid: deps.newUuid, cashierName };
   };
 
   const receiptOr404 = (request: FastifyRequest): Receipt => {

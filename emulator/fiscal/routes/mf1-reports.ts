@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { renderReportPdf } from '../../pdf/report-pdf';
 import { pemOr404, param, type FiscalDeps } from '../deps';
 import { requireAccount } from '../http/access';
+import { NO_BODY } from '../http/bodies';
 import { mf1Page, mf1PageQuery } from '../http/mf1-replies';
 import { conflict, notFound, parseOrThrow } from '../http/problems';
 import { jobProgress, reportOutput, requestOutput } from '../reports/jobs';
@@ -41,14 +42,14 @@ export function registerMf1Reports(scope: FastifyInstance, deps: FiscalDeps): vo
     return mf1Page(requests, page, size);
   });
 
-  scope.post('/pems/:serial_number/backoffice-reports/journal-reading', async (request, reply) => {
+  scope.post('/pems/:serial_number/backoffice-reports/journal-reading', { config: NO_BODY }, async (request, reply) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(store, param(request.params, 'serial_number'));
     const now = ctx.now();
     return reply.code(202).send(requestOutput(operations.requestJournalReading(pem, now), now));
   });
 
-  scope.post('/pems/:serial_number/backoffice-reports/diagnostics', async (request, reply) => {
+  scope.post('/pems/:serial_number/backoffice-reports/diagnostics', { config: NO_BODY }, async (request, reply) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(store, param(request.params, 'serial_number'));
     const now = ctx.now();

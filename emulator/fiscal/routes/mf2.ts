@@ -5,6 +5,7 @@ import { validateAtecoCode } from '../../../shared/validation/ateco';
 import { atecoEntry } from '../ateco-catalog';
 import { param, type FiscalDeps } from '../deps';
 import { requireAccount } from '../http/access';
+import { NO_BODY } from '../http/bodies';
 import { mf2Collection, mf2Item, mf2Member, mf2PageQuery } from '../http/mf2-replies';
 import { FieldValidationError, type FieldProblem, notFound, parseOrThrow } from '../http/problems';
 import { isoUtc } from '../italian-time';
@@ -14,10 +15,10 @@ const MAX_ATECO_CODES = 50;
 
 const atecoPutSchema = z.object({ ateco_codes: z.array(z.unknown()).max(MAX_ATECO_CODES) });
 
-const merchantIri = (uuid: string) => `/v1/mf2/merchants/${uuid}`;
-const pemIri = (serial: string) => `/v1/mf2/pems/${encodeURIComponent(serial)}`;
+export const merchantIri = (uuid: string) => `/v1/mf2/merchants/${uuid}`;
+export const pemIri = (serial: string) => `/v1/mf2/pems/${encodeURIComponent(serial)}`;
 
-function merchantBody(merchant: Merchant) {
+export function merchantBody(merchant: Merchant) {
   return {
     uuid: merchant.uuid,
     vat_number: merchant.vat_number,
@@ -31,7 +32,7 @@ function merchantBody(merchant: Merchant) {
 }
 
 /** MF2 writes PEM statuses in lowercase (`online`, `discarded`, ...), as the October 2026 changes name them. */
-function pemBody(pem: Pem) {
+export function pemBody(pem: Pem) {
   return {
     serial_number: pem.serial_number,
     type: pem.type,
@@ -119,7 +120,7 @@ export function registerMf2(scope: FastifyInstance, deps: FiscalDeps): void {
     return mf2Item(request, { iri: pemIri(pem.serial_number), type: 'PointOfSale' }, pemBody(pem));
   });
 
-  scope.post('/pems/:serial_number/discard', async (request) => {
+  scope.post('/pems/:serial_number/discard', { config: NO_BODY }, async (request) => {
     await requireAccount(ctx, request, 'write');
     const pem = pemOr404(request);
     if (pem.status !== 'DISCARDED') {

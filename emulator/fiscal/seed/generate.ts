@@ -39,7 +39,7 @@ export interface SeedOptions {
 export function seedFiscalState(options: SeedOptions): FiscalState {
   const random = options.random.fork('fiscal-seed');
   const newUuid = () => seededUuid(random);
-  const state: FiscalState = { version: STATE_VERSION, merchants: [], pems: [], journals: [], receipts: [], reports: [], emergency_reports: [] };
+  const state: FiscalState = { version: STATE_VERSION, merchants: [], pems: [], journals: [], receipts: [], reports: [], emergency_reports: [], cashiers: [], merchant_accounts: [], cash_register_certificates: [], pem_periods: [] };
   const merchants = seedMerchants.map((merchant) => ({ uuid: newUuid(), ...merchant, ateco_codes: [...merchant.ateco_codes] }));
   state.merchants.push(...merchants);
 
