@@ -7,7 +7,7 @@ export const onboardingEn = {
   address: {
     legend: 'Address',
     street: 'Street',
-    number: 'Number',
+    number: 'Street number',
     zip: 'ZIP code (CAP)',
     city: 'City',
     province: 'Province',
