@@ -64,9 +64,7 @@ function AddCashierForm({ allowed, chooseMerchant }: { allowed: boolean; chooseM
   };
   return (
     <form className="onboarding-form" onSubmit={submit} noValidate>
-      <fieldset className="fieldset">
-        <legend className="fieldset__legend">{t('fiscal.onboarding.cashiers.addLegend')}</legend>
-        <div className="onboarding-grid">
+      <div className="onboarding-grid">
           {chooseMerchant ? (
             <SelectField
               label={t('fiscal.onboarding.cashiers.merchant')}
@@ -88,8 +86,7 @@ function AddCashierForm({ allowed, chooseMerchant }: { allowed: boolean; chooseM
           <TextField label={t('fiscal.onboarding.cashiers.displayName')} autoComplete="off" {...field('displayName')} />
           <TextField label={t('fiscal.onboarding.cashiers.email')} type="email" autoComplete="off" {...field('email')} />
           <TextField label={t('fiscal.onboarding.cashiers.password')} type="password" autoComplete="new-password" hint={t('fiscal.onboarding.cashiers.passwordHint')} {...field('password')} />
-        </div>
-      </fieldset>
+      </div>
       {create.error && !isPlacedAtField(create.error, FIELDS) ? <ErrorAlert error={create.error} title={t('fiscal.onboarding.cashiers.addFailed')} /> : null}
       <div className="onboarding-form__actions">
         <Button type="submit" variant="primary" pending={create.isPending} disabled={!allowed}>

@@ -121,7 +121,7 @@ function MerchantForm({ merchant }: { merchant?: Merchant }) {
       <AddressFields value={draft.address} onChange={(address) => setDraft({ ...draft, address })} errors={addressErrors(errors)} />
       {mutation.error && !isPlacedAtField(mutation.error, FIELDS) ? <ErrorAlert error={mutation.error} title={t('fiscal.onboarding.merchant.failed')} /> : null}
       <div className="onboarding-form__actions">
-        <Button type="submit" pending={mutation.isPending} disabled={!allowed}>
+        <Button type="submit" variant="primary" pending={mutation.isPending} disabled={!allowed}>
           {t(editing ? 'fiscal.onboarding.merchant.save' : 'fiscal.onboarding.merchant.create')}
         </Button>
       </div>

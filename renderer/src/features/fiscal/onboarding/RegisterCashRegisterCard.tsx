@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pem } from '../../../../../shared/contract';
-import { bridgeKeys, useBridgeMutation } from '../../../bridge/queries';
+import { bridgeKeys, useBridgeMutation, useBridgeQuery } from '../../../bridge/queries';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -23,6 +23,8 @@ export function RegisterCashRegisterCard({ pem, allowed }: { pem: Pem; allowed: 
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const current = useCertificate();
+  // One cash register per PEM: once it has one, the card shows it instead of the form.
+  const registers = useBridgeQuery('cashRegisters.list', { page: 1, size: 100 });
   const [name, setName] = useState('');
   const [importCertificate, setImportCertificate] = useState(true);
   const [submitted, setSubmitted] = useState(false);
@@ -40,6 +42,7 @@ export function RegisterCashRegisterCard({ pem, allowed }: { pem: Pem; allowed: 
   const nameError = (submitted && name.trim() === '' ? t('fiscal.onboarding.invalid.cashRegisterName') : undefined) ?? server.name;
   const canRegister = REGISTRABLE.includes(pem.status);
   const done = register.data;
+  const existing = registers.data?.items.find((candidate) => candidate.pemSerialNumber === pem.serialNumber);
   const replaced = current.data && current.data.pemSerialNumber !== null ? current.data.pemSerialNumber : null;
   return (
     <Card title={t('fiscal.onboarding.cashRegister.title')} description={t('fiscal.onboarding.cashRegister.description')}>
@@ -53,7 +56,11 @@ export function RegisterCashRegisterCard({ pem, allowed }: { pem: Pem; allowed: 
           {done.certificate?.expiresSoon ? <p>{t('fiscal.onboarding.cashRegister.expiresSoon', { days: String(done.certificate.daysLeft) })}</p> : null}
         </Alert>
       ) : null}
-      {!canRegister ? (
+      {done ? null : existing ? (
+        <Alert tone="success" live={false}>
+          {t('fiscal.onboarding.cashRegister.existing', { name: existing.name })}
+        </Alert>
+      ) : !canRegister ? (
         <Alert tone="info" live={false}>
           {t('fiscal.onboarding.cashRegister.notActivated')}
         </Alert>

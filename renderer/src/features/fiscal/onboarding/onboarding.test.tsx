@@ -126,6 +126,12 @@ describe('Cash register', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register cash register' }));
     expect(await screen.findByText(/Cash register Cassa 1 registered; its certificate \(valid until .+\) is imported\./)).toBeTruthy();
     expect(screen.getByText('The certificate expires in 20 days: ask the service for a new one in time.')).toBeTruthy();
+    // One cash register per PEM: the form is gone, and stays gone when the page is opened again.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Register cash register' })).toBeNull());
+    cleanup();
+    renderApp(core.acube, `/fiscal/pems/${SERIAL}/setup`);
+    expect(await screen.findByText('Cash register Cassa 1 is registered for this PEM.', undefined, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register cash register' })).toBeNull();
   });
 });
 

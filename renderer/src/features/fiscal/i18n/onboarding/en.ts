@@ -77,6 +77,7 @@ export const onboardingEn = {
     registered: 'Cash register {{name}} registered for PEM {{serial}}.',
     registeredImported: 'Cash register {{name}} registered; its certificate (valid until {{validTo}}) is imported.',
     expiresSoon: 'The certificate expires in {{days}} days: ask the service for a new one in time.',
+    existing: 'Cash register {{name}} is registered for this PEM.',
     failed: 'The cash register was not registered',
     listTitle: 'Cash registers of this account',
     none: 'No cash register yet.',

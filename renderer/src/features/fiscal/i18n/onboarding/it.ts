@@ -80,6 +80,7 @@ export const onboardingIt: Shape<typeof onboardingEn> = {
     registered: 'Registratore {{name}} registrato per il PEM {{serial}}.',
     registeredImported: 'Registratore {{name}} registrato; il suo certificato (valido fino al {{validTo}}) è importato.',
     expiresSoon: 'Il certificato scade tra {{days}} giorni: chiedine per tempo uno nuovo al servizio.',
+    existing: 'Il registratore di cassa {{name}} è registrato per questo PEM.',
     failed: 'Il registratore di cassa non è stato registrato',
     listTitle: 'Registratori di cassa di questo account',
     none: 'Ancora nessun registratore di cassa.',

@@ -80,6 +80,7 @@ export const onboardingNb: Shape<typeof onboardingEn> = {
     registered: 'Kassaapparatet {{name}} er registrert for PEM {{serial}}.',
     registeredImported: 'Kassaapparatet {{name}} er registrert; sertifikatet (gyldig til {{validTo}}) er importert.',
     expiresSoon: 'Sertifikatet utløper om {{days}} dager: be tjenesten om et nytt i tide.',
+    existing: 'Kassaapparatet {{name}} er registrert for denne PEM-en.',
     failed: 'Kassaapparatet ble ikke registrert',
     listTitle: 'Kassaapparater på denne kontoen',
     none: 'Ingen kassaapparater ennå.',

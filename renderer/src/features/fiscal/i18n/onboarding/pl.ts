@@ -80,6 +80,7 @@ export const onboardingPl: PolishShape<typeof onboardingEn> = {
     registered: 'Zarejestrowano kasę {{name}} dla PEM {{serial}}.',
     registeredImported: 'Zarejestrowano kasę {{name}}; jej certyfikat (ważny do {{validTo}}) został zaimportowany.',
     expiresSoon: 'Certyfikat wygasa za {{days}} dni: poproś usługę o nowy na czas.',
+    existing: 'Kasa {{name}} jest zarejestrowana dla tego PEM.',
     failed: 'Kasa nie została zarejestrowana',
     listTitle: 'Kasy tego konta',
     none: 'Jeszcze nie ma kas.',

@@ -45,10 +45,14 @@ export function createFakeOnboardingCore(options: { roles?: string[] } = {}) {
     state.cashiers = state.cashiers.filter((cashier) => cashier.uuid !== uuid);
     return ok({ removed: true, uuid });
   };
+  const registers: Array<{ uuid: string; pemSerialNumber: string; name: string }> = [];
+  h['cashRegisters.list'] = () => ok({ items: registers, total: registers.length, page: 1, size: 100, pages: 1 });
   h['cashRegisters.register'] = (input) => {
     const value = input as { serialNumber: string; name: string; importCertificate: boolean };
     if (value.serialNumber === 'E001-000002') return fieldRefusal('serialNumber', 'otherMerchantPem', 'The PEM belongs to another merchant.');
-    return ok({ cashRegister: { uuid: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', pemSerialNumber: value.serialNumber, name: value.name }, certificate: value.importCertificate ? certificate : null });
+    const cashRegister = { uuid: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', pemSerialNumber: value.serialNumber, name: value.name };
+    registers.push(cashRegister);
+    return ok({ cashRegister, certificate: value.importCertificate ? certificate : null });
   };
   h['pems.reportOffline'] = (input) => ok(core.fiscal.pems.find((pem) => pem.serialNumber === (input as { serialNumber: string }).serialNumber));
   h['pems.create'] = () => ok({ serialNumber: 'E001-000009', registrationKey: 'RK-1234-5678' });
