@@ -13,6 +13,16 @@ import { signInWithDemoAccount } from './session-helpers';
 const nav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' });
 const unique = Date.now().toString(36);
 
+/** Screenshots show the screen, not the notifications on top of it. */
+const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const notifications = page.getByRole('status', { name: /^(Notifications|Notifiche)$/ });
+  while ((await notifications.getByRole('button', { name: /^(Dismiss|Ignora)$/ }).count()) > 0) {
+    await notifications.getByRole('button', { name: /^(Dismiss|Ignora)$/ }).first().click();
+  }
+  await saveScreenshotInBothThemes(page, name);
+};
+
 test.describe('onboarding', () => {
   test.use({ emulatorArgs: '--processing-delay 100' });
 
@@ -39,7 +49,7 @@ test.describe('onboarding', () => {
     await page.getByLabel('ZIP code (CAP)').fill('10123');
     await page.getByLabel('City').fill('Torino');
     await page.getByLabel(/^Province/).fill('TO');
-    await saveScreenshotInBothThemes(page, 'onboarding-merchant');
+    await screenshot(page, 'onboarding-merchant');
     await page.getByRole('button', { name: 'Create merchant' }).click();
     await expect(page.getByRole('heading', { name: 'Forno Verdi S.r.l.', level: 1 })).toBeVisible();
 
@@ -59,7 +69,7 @@ test.describe('onboarding', () => {
     await page.getByLabel('Cash register name').fill('Cassa 1');
     await page.getByRole('button', { name: 'Register cash register' }).click();
     await expect(page.getByText(/^Cash register Cassa 1 registered; its certificate \(valid until .+\) is imported\.$/)).toBeVisible();
-    await saveScreenshotInBothThemes(page, 'onboarding-pem-setup');
+    await screenshot(page, 'onboarding-pem-setup');
 
     // A receipt issued on it over mTLS.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: `PEM ${serial}` }).click();
@@ -85,7 +95,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Add cashier' }).click();
     const table = page.getByRole('table', { name: 'Cashiers' });
     await expect(table.getByText(email)).toBeVisible();
-    await saveScreenshotInBothThemes(page, 'onboarding-cashiers');
+    await screenshot(page, 'onboarding-cashiers');
     await page.getByRole('button', { name: 'Remove cashier Marco Neri' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove cashier Marco Neri?' });
     await expect(dialog.getByText(email, { exact: false })).toBeVisible();
@@ -99,10 +109,10 @@ test.describe('onboarding', () => {
       await page.getByRole('combobox', { name: 'Language' }).selectOption('it');
       await page.goto(`${page.url().split('#')[0]}#/fiscal/pems/${encodeURIComponent(serial)}/setup`);
       await expect(page.getByRole('heading', { name: `Configura il PEM ${serial}`, level: 1 })).toBeVisible();
-      await saveScreenshotInBothThemes(page, 'onboarding-pem-setup-it');
+      await screenshot(page, 'onboarding-pem-setup-it');
       await page.goto(`${page.url().split('#')[0]}#/fiscal/cashiers`);
       await expect(page.getByRole('heading', { name: 'Cassieri', level: 1 })).toBeVisible();
-      await saveScreenshotInBothThemes(page, 'onboarding-cashiers-it');
+      await screenshot(page, 'onboarding-cashiers-it');
     }
   });
 });
