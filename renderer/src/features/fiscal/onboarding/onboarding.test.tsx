@@ -185,6 +185,15 @@ describe('Cashiers', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(core.callsOf('cashiers.remove')).toHaveLength(0);
 
+    // With the keyboard: Enter on the button opens the dialog with Cancel focused; Escape closes it.
+    screen.getByRole('button', { name: 'Remove cashier Giulia Bianchi' }).focus();
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Remove cashier Giulia Bianchi?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(core.callsOf('cashiers.remove')).toHaveLength(0);
+
     await userEvent.click(screen.getByRole('button', { name: 'Remove cashier Giulia Bianchi' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove cashier Giulia Bianchi?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Giulia Bianchi' }));
