@@ -264,3 +264,19 @@ describe('MF2 emergency reports', () => {
     expect((await client.call('POST', '/v1/mf2/pems/E999-000001/upload-emergency-report', { token, body: report })).status).toBe(404);
   });
 });
+
+describe('fault injection on the onboarding operations', () => {
+  it('drop=1 drops the new MF1 and MF2 operations on both fiscal listeners too', async () => {
+    const faulty = await startTestEmulator({ faults: { upload503: 0, latency: null, drop: 1, documents500: 0, reportFail: 0, extra: {} } });
+    const faultyClient = fiscalClient(faulty);
+    try {
+      for (const [method, path] of [['POST', '/v1/mf1/cashiers'], ['GET', '/v1/mf1/cash-registers'], ['POST', '/v1/mf2/merchants'], ['POST', '/v1/mf2/pems']]) {
+        await expect(fetch(`${faulty.urls.fiscalUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' })).rejects.toThrow();
+      }
+      await expect(faultyClient.call('POST', '/v1/mf1/cash-registers', { agent: faultyClient.cashRegister('E001-000001'), body: {} })).rejects.toThrow();
+    } finally {
+      await faultyClient.close();
+      await faulty.close();
+    }
+  });
+});

@@ -55,7 +55,7 @@ export function sendMf2Violations(request: FastifyRequest, reply: FastifyReply, 
   if (wantsPlainJson(request) || /problem\+json/.test(request.headers.accept ?? '')) {
     return reply.type('application/problem+json; charset=utf-8').send(body);
   }
-  return reply.type('application/ld+json; charset=utf-8').send({ '@context': '/contexts/ConstraintViolation', '@type': 'ConstraintViolation', ...body, description: body.detail });
+  return reply.type('application/ld+json; charset=utf-8').send({ '@context': '/contexts/ConstraintViolation', '@id': body.type, '@type': 'ConstraintViolation', ...body, description: body.detail });
 }
 
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply, log: (message: string) => void): FastifyReply {

@@ -10,6 +10,8 @@ import { type Journal, type Merchant, type Pem, paymentTypes, type Receipt, type
 
 export const money = (units: bigint) => formatAmountUnits(units, 2);
 const units = (amount: string) => parseAmountUnits(amount);
+/** A formatted amount back to units; net lines are negative when voids and returns of other devices' documents exceed the sales. */
+const signedUnits = (amount: string) => (amount.startsWith('-') ? -units(amount.slice(1)) : units(amount));
 
 export function merchantName(merchant: Merchant): string {
   return merchant.business_name ?? [merchant.first_name, merchant.last_name].filter(Boolean).join(' ');
@@ -71,7 +73,7 @@ export function vatTotalsSection(receipts: readonly Receipt[], title = 'Totals b
     money(net(code, 'gross_amount')),
   ]);
   if (rows.length > 0) {
-    const total = (index: number) => money(rows.reduce((sum, row) => sum + units(row[index] ?? '0.00'), 0n));
+    const total = (index: number) => money(rows.reduce((sum, row) => sum + signedUnits(row[index] ?? '0.00'), 0n));
     rows.push(['Total', total(1), total(2), total(3), total(4), total(5), total(6)]);
   }
   return {
