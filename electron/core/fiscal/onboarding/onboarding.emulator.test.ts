@@ -55,11 +55,13 @@ describe('onboarding a shop', () => {
     const created = await t.call('pems.create', { merchantUuid, receiptHeader: 'Forno Verdi' });
     expect(created.registrationKey).not.toBe('');
     serialNumber = created.serialNumber;
+    expect((await t.call('pems.journal', { serialNumber })).registrationKey).toBe(created.registrationKey);
     const wrongKey = await t.failure('pems.activate', { serialNumber, registrationKey: 'not-the-key' });
     expect(wrongKey.code).toBe('validation');
     expect(Object.keys(fieldReasons(wrongKey) ?? {})).toContain('registrationKey');
     const pem = await t.call('pems.activate', { serialNumber, registrationKey: created.registrationKey });
     expect(['activated', 'online']).toContain(pem.status);
+    expect((await t.call('pems.journal', { serialNumber })).registrationKey).toBeNull();
   });
 
   it('registers a cash register, imports its certificate in the same call, and issues a receipt over mTLS with it', async () => {

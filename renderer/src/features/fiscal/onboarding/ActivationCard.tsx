@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TextField } from '../../../components/Field';
 import { showToast } from '../../../components/toast-store';
+import { useJournal } from '../fiscal-queries';
 import { Card } from '../ui';
 import { isPlacedAtField, serverFieldMessages } from './form-errors';
 
@@ -17,7 +18,12 @@ export const ACTIVATABLE: ReadonlyArray<Pem['status']> = ['new', 'registered'];
 export function ActivationCard({ pem, initialKey, allowed }: { pem: Pem; initialKey: string; allowed: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [key, setKey] = useState(initialKey);
+  const canActivate = ACTIVATABLE.includes(pem.status);
+  // Until the PEM is activated, MF1 still gives its registration key: filled in when not carried here.
+  const journal = useJournal(pem.serialNumber, canActivate && initialKey === '');
+  const [typed, setTyped] = useState<string | null>(null);
+  const key = typed ?? (initialKey || journal.data?.registrationKey || '');
+  const setKey = setTyped;
   const [submitted, setSubmitted] = useState(false);
   const activate = useBridgeMutation('pems.activate', {
     onSuccess: (updated) => {
@@ -26,7 +32,6 @@ export function ActivationCard({ pem, initialKey, allowed }: { pem: Pem; initial
       showToast({ tone: 'success', title: (t) => t('fiscal.onboarding.activation.activated', { serial: updated.serialNumber }), timeoutMs: 6000 });
     },
   });
-  const canActivate = ACTIVATABLE.includes(pem.status);
   const server = serverFieldMessages(activate.error, t);
   const keyError = (submitted && key.trim() === '' ? t('fiscal.onboarding.invalid.registrationKey') : undefined) ?? server.registrationKey ?? server.serialNumber;
   return (

@@ -44,7 +44,7 @@ describe('New merchant', () => {
     await userEvent.type(screen.getByLabelText(/^Province/), 'to');
     await userEvent.click(screen.getByRole('button', { name: 'Create merchant' }));
 
-    await waitFor(() => expect(fieldError('Sign-in e-mail')).toBe('This e-mail address is already used by another user: choose another one.'));
+    await waitFor(() => expect(fieldError('Sign-in e-mail')).toBe('This e-mail address is already used by another user: choose another one.'), slow);
     expect(core.callsOf('merchants.create')[0]?.payload).toMatchObject({ vatNumber: '12345678903', businessName: 'Forno Verdi', address: { zipCode: '20123', province: 'to' } });
     expect(screen.queryByRole('alert', { name: /not saved/ })).toBeNull();
 
@@ -52,7 +52,7 @@ describe('New merchant', () => {
     await userEvent.clear(email);
     await userEvent.type(email, 'verdi@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Create merchant' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forno Verdi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forno Verdi' }, slow)).toBeTruthy();
   });
 
   it('is not offered to an account without the supplier role, and says why', async () => {
@@ -75,7 +75,7 @@ describe('A merchant’s own account', () => {
     await userEvent.type(screen.getByLabelText('E-mail'), 'marco@example.test');
     await userEvent.type(screen.getByLabelText(/^Password/), 'cassa-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
-    await waitFor(() => expect(core.callsOf('cashiers.create')[0]?.payload).toEqual({ email: 'marco@example.test', password: 'cassa-2026', name: 'Marco Neri' }));
+    await waitFor(() => expect(core.callsOf('cashiers.create')[0]?.payload).toEqual({ email: 'marco@example.test', password: 'cassa-2026', name: 'Marco Neri' }), slow);
   });
 
   it('cannot do anything in onboarding with a cashier-only account, and is told why', async () => {
@@ -101,8 +101,19 @@ describe('Adding a PEM', () => {
 
     core.fiscal.pems.push({ ...core.fiscal.pems[0]!, serialNumber: 'E001-000009', status: 'new' });
     await userEvent.click(within(created).getByRole('button', { name: 'Activate now' }));
-    await screen.findByRole('heading', { level: 1, name: 'Set up PEM E001-000009' });
+    await screen.findByRole('heading', { level: 1, name: 'Set up PEM E001-000009' }, slow);
     expect((screen.getByLabelText('Registration key') as HTMLInputElement).value).toBe('RK-1234-5678');
+  });
+});
+
+describe('Activation', () => {
+  it('fills in the registration key the service still holds for a PEM not yet activated', async () => {
+    const core = createFakeOnboardingCore();
+    core.fiscal.pems[1] = { ...core.fiscal.pems[1]!, status: 'new' };
+    core.fiscal.journal = { ...core.fiscal.journal, registrationKey: 'RK-0002' };
+    renderApp(core.acube, '/fiscal/pems/E001-000002/setup');
+    const field = (await screen.findByLabelText('Registration key', undefined, slow)) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('RK-0002'), slow);
   });
 });
 
@@ -112,7 +123,7 @@ describe('Cash register', () => {
     renderApp(core.acube, '/fiscal/pems/E001-000002/setup');
     await userEvent.type(await screen.findByLabelText('Cash register name', undefined, slow), 'Cassa 2');
     await userEvent.click(screen.getByRole('button', { name: 'Register cash register' }));
-    await waitFor(() => expect(fieldError('Cash register name')).toMatch(/belongs to another merchant/));
+    await waitFor(() => expect(fieldError('Cash register name')).toMatch(/belongs to another merchant/), slow);
     expect(core.callsOf('cashRegisters.register')[0]?.payload).toEqual({ serialNumber: 'E001-000002', name: 'Cassa 2', importCertificate: true });
   });
 
@@ -124,10 +135,10 @@ describe('Cash register', () => {
     expect(core.callsOf('cashRegisters.register')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Cash register name'), 'Cassa 1');
     await userEvent.click(screen.getByRole('button', { name: 'Register cash register' }));
-    expect(await screen.findByText(/Cash register Cassa 1 registered; its certificate \(valid until .+\) is imported\./)).toBeTruthy();
+    expect(await screen.findByText(/Cash register Cassa 1 registered; its certificate \(valid until .+\) is imported\./, undefined, slow)).toBeTruthy();
     expect(screen.getByText('The certificate expires in 20 days: ask the service for a new one in time.')).toBeTruthy();
     // One cash register per PEM: the form is gone, and stays gone when the page is opened again.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Register cash register' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Register cash register' })).toBeNull(), slow);
     cleanup();
     renderApp(core.acube, `/fiscal/pems/${SERIAL}/setup`);
     expect(await screen.findByText('Cash register Cassa 1 is registered for this PEM.', undefined, slow)).toBeTruthy();
@@ -149,7 +160,7 @@ describe('Offline period', () => {
     await userEvent.clear(since);
     await userEvent.type(since, '2026-10-08T09:30');
     await userEvent.click(screen.getByRole('button', { name: 'Report offline period' }));
-    await waitFor(() => expect(core.callsOf('pems.reportOffline')).toHaveLength(1));
+    await waitFor(() => expect(core.callsOf('pems.reportOffline')).toHaveLength(1), slow);
     expect(core.callsOf('pems.reportOffline')[0]?.payload).toEqual({ serialNumber: SERIAL, timestamp: new Date('2026-10-08T09:30').toISOString(), reason: 'Linea internet interrotta' });
   });
 });
@@ -171,12 +182,12 @@ describe('Cashiers', () => {
     await userEvent.selectOptions(screen.getByLabelText('Merchant'), 'Bottega Rossi S.r.l. · 12345678903');
     await userEvent.type(screen.getByLabelText(/^Password/), '-enough');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
-    await waitFor(() => expect(fieldError('E-mail')).toBe('This e-mail address is already used by another user: choose another one.'));
+    await waitFor(() => expect(fieldError('E-mail')).toBe('This e-mail address is already used by another user: choose another one.'), slow);
     const email = screen.getByLabelText('E-mail');
     await userEvent.clear(email);
     await userEvent.type(email, 'marco@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Add cashier' }));
-    expect(await within(screen.getByRole('table', { name: 'Cashiers' })).findByText('marco@example.test')).toBeTruthy();
+    expect(await within(screen.getByRole('table', { name: 'Cashiers' })).findByText('marco@example.test', undefined, slow)).toBeTruthy();
     expect(core.callsOf('cashiers.create').at(-1)?.payload).toEqual({ email: 'marco@example.test', password: 'short-enough', name: 'Marco Neri', merchantUuid: MERCHANT_UUID });
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove cashier Giulia Bianchi' }));
@@ -191,13 +202,13 @@ describe('Cashiers', () => {
     dialog = await screen.findByRole('dialog', { name: 'Remove cashier Giulia Bianchi?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     expect(core.callsOf('cashiers.remove')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove cashier Giulia Bianchi' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove cashier Giulia Bianchi?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Giulia Bianchi' }));
-    await waitFor(() => expect(screen.queryByText('giulia@example.test')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('giulia@example.test')).toBeNull(), slow);
     expect(core.callsOf('cashiers.remove')[0]?.payload).toEqual({ uuid: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' });
   });
 });
