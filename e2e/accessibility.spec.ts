@@ -134,6 +134,22 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('textbox', { name: 'Date of the documents' })).toBeVisible({ timeout: 15_000 });
       screens['emergency report'] = await seriousViolations(page);
 
+      // Onboarding a shop: a form showing its field errors, a PEM's set-up page, the cashiers.
+      const go = (hash: string) => page.evaluate((target) => void ((globalThis as unknown as { location: { hash: string } }).location.hash = target), hash);
+      await go('#/fiscal/merchants/new');
+      await pageReady(page);
+      await page.getByRole('button', { name: 'Create merchant' }).click({ timeout: 15_000 });
+      await expect(page.getByText('An Italian VAT number has 11 digits.')).toBeVisible();
+      screens['new merchant with field errors'] = await seriousViolations(page);
+      await go('#/fiscal/pems/E001-000001/setup');
+      await pageReady(page);
+      await expect(page.getByRole('heading', { name: 'Set up PEM E001-000001', level: 1 })).toBeVisible({ timeout: 15_000 });
+      screens['PEM set-up'] = await seriousViolations(page);
+      await go('#/fiscal/cashiers');
+      await pageReady(page);
+      await expect(page.getByRole('heading', { name: 'Add a cashier' })).toBeVisible({ timeout: 15_000 });
+      screens.cashiers = await seriousViolations(page);
+
       await nav(page).getByRole('link', { name: 'Settings' }).click();
       await pageReady(page);
       // The page is loaded on demand: audit it once it is there, not the moment between two pages.

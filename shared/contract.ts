@@ -13,6 +13,7 @@ import { fileChannels } from './contract/files';
 import { documentChannels, documentEvents } from './contract/documents';
 import { uploadChannels, uploadEvents } from './contract/uploads';
 import { fiscalChannels, fiscalEvents } from './contract/fiscal';
+import { fiscalOnboardingChannels } from './contract/fiscal-onboarding';
 import { standardsChannels, standardsEvents } from './contract/standards';
 import { viewerChannels } from './contract/viewer';
 import { activityChannels, activityEvents } from './contract/activity';
@@ -28,6 +29,7 @@ export const channels = {
   ...documentChannels,
   ...uploadChannels,
   ...fiscalChannels,
+  ...fiscalOnboardingChannels,
   ...standardsChannels,
   ...viewerChannels,
   ...activityChannels,
@@ -92,6 +94,7 @@ export type * from './contract/files';
 export type * from './contract/documents';
 export type * from './contract/uploads';
 export type * from './contract/fiscal';
+export type * from './contract/fiscal-onboarding';
 export type * from './contract/standards';
 export type * from './contract/activity';
 export type * from './contract/exports';
@@ -112,6 +115,14 @@ export {
   reportTypes,
   reportStatuses,
 } from './contract/fiscal';
+export {
+  cashierCreateInputSchema,
+  merchantCreateInputSchema,
+  merchantUpdateInputSchema,
+  onboardingFieldReasons,
+  MERCHANT_PASSWORD_PATTERN,
+  EMAIL_PATTERN,
+} from './contract/fiscal-onboarding';
 export { syncRuleSchema, syncRuleSaveSchema } from './contract/sync';
 export { periodPackInputSchema, csvExportInputSchema } from './contract/exports';
 export { activityActions, activityActionSchema, activityFiltersSchema } from './contract/activity';

@@ -196,6 +196,8 @@ export interface PemJournal {
   operationalStatus: string | null;
   pemStatus: PemStatus;
   lastTransmissionAt: string | null;
+  /** The key to activate the PEM with, as long as it is not activated (the reference's `PointOfSaleDetailedOutput`); null after. */
+  registrationKey: string | null;
 }
 
 export interface JournalClosure {

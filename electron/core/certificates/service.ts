@@ -45,6 +45,11 @@ export type ImportInput =
 
 export interface CertificatesService {
   import(input: ImportInput): Promise<CertificateInfo>;
+  /**
+   * Saves a certificate and key the service has just issued (a new cash register), checked like an
+   * imported file; neither leaves main.
+   */
+  importIssued(pems: { certPem: string; keyPem: string }): Promise<CertificateInfo>;
   /** The active profile's certificate, or null. */
   get(): CertificateInfo | null;
   remove(): Promise<{ removed: boolean }>;
@@ -161,17 +166,27 @@ export function createCertificatesService(deps: CertificatesDeps): CertificatesS
     }
   }
 
+  async function save(kind: StoredCertificate['kind'], material: CertificateMaterial, secret: SecretPart): Promise<CertificateInfo> {
+    const profileId = deps.activeProfile().id;
+    const stored: StoredCertificate = { kind, ...pemOf(material), importedAt: new Date(clock.now()).toISOString() };
+    await store.save(profileId, stored, secret);
+    const info = infoOf(profileId, stored);
+    logger.info('Cash register certificate imported', { profileId, fingerprint256: info.fingerprint256, pemSerialNumber: info.pemSerialNumber });
+    emitChanged(profileId, info);
+    return info;
+  }
+
   return {
     async import(input) {
       const { material, secret } = await materialAndSecret(input);
       checkUsable(material, input.allowOtherIssuer);
-      const profileId = deps.activeProfile().id;
-      const stored: StoredCertificate = { kind: input.kind, ...pemOf(material), importedAt: new Date(clock.now()).toISOString() };
-      await store.save(profileId, stored, secret);
-      const info = infoOf(profileId, stored);
-      logger.info('Cash register certificate imported', { profileId, fingerprint256: info.fingerprint256, pemSerialNumber: info.pemSerialNumber });
-      emitChanged(profileId, info);
-      return info;
+      return save(input.kind, material, secret);
+    },
+    async importIssued({ certPem, keyPem }) {
+      const material = readPemPair(Buffer.from(certPem), Buffer.from(keyPem), undefined);
+      // Issued by the service this profile talks to: the issuer check applies as for a file.
+      checkUsable(material, false);
+      return save('pem', material, { form: 'pem', ...pemSecret(material) });
     },
     get() {
       const found = current();

@@ -10,6 +10,8 @@ import { createCertificateStore } from '../certificates/store';
 import type { HandlerFactory } from '../handlers';
 import { createFiscalApi } from './api/client';
 import { createMtlsAgents } from './mtls';
+import { createOnboardingApi } from './onboarding/client';
+import { createOnboardingService } from './onboarding/service';
 import { createReportsPoller, type PollTiming } from './reports-poller';
 import { createFiscalService } from './service';
 
@@ -46,6 +48,12 @@ export function fiscalHandlers(options: FiscalHandlerOptions = {}): HandlerFacto
       clock: ports.clock,
       logger,
       ...(options.pollTiming ? { timing: options.pollTiming } : {}),
+    });
+    const onboarding = createOnboardingService({
+      api: createOnboardingApi({ http: services.http, fiscalUrl: () => services.endpoints().urls.fiscalUrl, token: () => services.session.getToken() }),
+      events,
+      logger,
+      importIssued: (pems) => certificates.importIssued(pems),
     });
     const fiscal = createFiscalService({ api, poller, events, certificatePem: async () => certificates.get()?.pemSerialNumber ?? null });
 
@@ -96,6 +104,19 @@ export function fiscalHandlers(options: FiscalHandlerOptions = {}): HandlerFacto
       'receipts.pdf': (input) => fiscal.receiptPdf(input),
       'emergencyReports.create': (input) => fiscal.createEmergencyReport(input),
       'emergencyReports.list': (input) => fiscal.emergencyReports(input),
+
+      // onboarding a shop
+      'merchants.create': (input) => onboarding.createMerchant(input),
+      'merchants.update': (input) => onboarding.updateMerchant(input),
+      'pems.create': (input) => onboarding.createPem(input),
+      'pems.activate': (input) => onboarding.activatePem(input),
+      'pems.markInactive': (input) => onboarding.markInactive(input),
+      'pems.reportOffline': (input) => onboarding.reportOffline(input),
+      'cashRegisters.list': (input) => onboarding.cashRegisters(input),
+      'cashRegisters.register': (input) => onboarding.registerCashRegister(input),
+      'cashiers.list': (input) => onboarding.cashiers(input),
+      'cashiers.create': (input) => onboarding.createCashier(input),
+      'cashiers.remove': (input) => onboarding.removeCashier(input),
     };
   };
 }

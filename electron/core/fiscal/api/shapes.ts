@@ -130,6 +130,7 @@ export const mf1PemSchema = z
     journal: z.object({ number: z.string(), status: z.string(), opened_at: z.string(), documents_count: z.number().int() }).nullable().optional(),
     last_journal_number: nullableString,
     last_transmission_at: nullableString,
+    registration_key: nullableString,
   })
   .transform(
     (p): PemJournal => ({
@@ -142,6 +143,7 @@ export const mf1PemSchema = z
       operationalStatus: p.operational_status,
       pemStatus: p.status,
       lastTransmissionAt: p.last_transmission_at,
+      registrationKey: p.registration_key,
     }),
   );
 

@@ -1,3 +1,5 @@
+import { onboardingEn } from './onboarding/en';
+
 /** English strings of the fiscal screens (the `fiscal` section of the translation). */
 export const fiscalEn = {
   breadcrumbs: 'Breadcrumb',
@@ -431,6 +433,7 @@ export const fiscalEn = {
       noEntries: 'An emergency report needs at least one entry.',
     },
   },
+  onboarding: onboardingEn,
 };
 
 type Leaves<T, P extends string = ''> = {

@@ -1,4 +1,5 @@
 import type { fiscalEn } from './en';
+import { onboardingIt } from './onboarding/it';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -435,4 +436,5 @@ export const fiscalIt: Shape<typeof fiscalEn> = {
       noEntries: 'Un report di emergenza richiede almeno una voce.',
     },
   },
+  onboarding: onboardingIt,
 };

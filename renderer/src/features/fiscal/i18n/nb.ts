@@ -1,5 +1,6 @@
 import type { Shape } from '../../../i18n/shape';
 import type { fiscalEn } from './en';
+import { onboardingNb } from './onboarding/nb';
 
 /** Norwegian Bokmål strings of the fiscal screens (Italian fiscal receipts, so Italian terms stay: PEM, ATECO, natura). */
 export const fiscalNb: Shape<typeof fiscalEn> = {
@@ -434,4 +435,5 @@ export const fiscalNb: Shape<typeof fiscalEn> = {
       noEntries: 'En nødrapport må ha minst én post.',
     },
   },
+  onboarding: onboardingNb,
 };

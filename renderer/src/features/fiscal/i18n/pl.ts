@@ -1,5 +1,6 @@
 import type { PolishShape } from '../../../i18n/shape';
 import type { fiscalEn } from './en';
+import { onboardingPl } from './onboarding/pl';
 
 /** Polish strings of the fiscal screens (Italian fiscal receipts, so Italian terms stay: PEM, ATECO, natura). */
 export const fiscalPl: PolishShape<typeof fiscalEn> = {
@@ -440,4 +441,5 @@ export const fiscalPl: PolishShape<typeof fiscalEn> = {
       noEntries: 'Raport awaryjny musi mieć co najmniej jedną pozycję.',
     },
   },
+  onboarding: onboardingPl,
 };

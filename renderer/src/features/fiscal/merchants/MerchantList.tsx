@@ -7,6 +7,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
 import { useMerchants, usePems } from '../fiscal-queries';
 import { Card } from '../ui';
+import { CASHIERS_PATH } from '../onboarding/CashiersPage';
+import { useOnboardingRoles } from '../onboarding/roles';
 import { PemStatusBadge } from './PemStatusBadge';
 
 export const merchantPath = (uuid: string) => `/fiscal/merchants/${encodeURIComponent(uuid)}`;
@@ -37,8 +39,33 @@ function MerchantPems({ merchant }: { merchant: Merchant }) {
 export function MerchantList() {
   const { t } = useTranslation();
   const merchants = useMerchants();
+  const roles = useOnboardingRoles();
   return (
-    <Card title={t('fiscal.merchants.title')} description={t('fiscal.merchants.description')}>
+    <Card
+      title={t('fiscal.merchants.title')}
+      description={t('fiscal.merchants.description')}
+      actions={
+        <>
+          <Link to={CASHIERS_PATH} className="btn btn--secondary btn--sm">
+            {t('fiscal.onboarding.cashiers.button')}
+          </Link>
+          {roles.supplier ? (
+            <Link to="/fiscal/merchants/new" className="btn btn--primary btn--sm">
+              {t('fiscal.onboarding.merchant.newButton')}
+            </Link>
+          ) : (
+            <Button size="sm" variant="primary" disabled aria-describedby="new-merchant-why">
+              {t('fiscal.onboarding.merchant.newButton')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {roles.supplier ? null : (
+        <p className="muted onboarding-why" id="new-merchant-why">
+          {t('fiscal.onboarding.roles.supplierOnly')}
+        </p>
+      )}
       {merchants.isPending ? (
         <div className="status-line status-line--pending" role="status">
           <Spinner />

@@ -78,6 +78,7 @@ export function createFakeFiscalCore(options: { certificate?: CertificateInfo | 
       operationalStatus: 'OPEN',
       pemStatus: 'online',
       lastTransmissionAt: null,
+      registrationKey: null as string | null,
     } satisfies PemJournal as PemJournal,
     requests: [] as ReportRequest[],
     reports: [] as Report[],
