@@ -9,11 +9,12 @@
 import { XmlDocument, XmlParseError, type XmlElement } from 'libxml2-wasm';
 import { identify, supportedRoots, type DocumentIdentity } from './detect';
 import { lineOf, readableLocation } from './location';
-import { findRuleSet, ruleSetFor, type RuleSet } from './rule-sets';
+import { dayOf, datesOf, isDay, releases, successorToAnnounce, daysBetween, type Day, type RuleFamily } from './calendar';
+import { datesFor, findRuleSet, isVendored, ruleSetFor, type RuleSet } from './rule-sets';
 import { patternsOf } from './patterns';
 import { runLayer, saxonDocument } from './schematron';
 import { unitQueue, type UnitQueueMemory } from './unit-queue';
-import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
+import { type ArtefactRef, type DocumentKind, type RuleSetRef, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
 import { plainSchemaMessage, validateSchema } from './xsd';
 
 
@@ -21,6 +22,8 @@ export interface ValidationJob {
   bytes: Uint8Array;
   /** A rule set code; absent: the one the document declares, else the latest for its type. */
   ruleSet?: string;
+  /** The day of sending the check is for (YYYY-MM-DD, default today): the rule sets in force that day apply. */
+  on?: Day;
   share?: { index: number; of: number };
   /** Only the schema (XSD), no Schematron layers. */
   schemaOnly?: boolean;
@@ -38,7 +41,7 @@ export interface ValidationPart {
 
 export interface PartialResult {
   kind: DocumentKind;
-  ruleSet: { code: string; name: string; version: string };
+  ruleSet: RuleSetRef;
   /** Every artefact of the whole validation (not only this thread's), in order. */
   artefacts: ArtefactRef[];
   parts: ValidationPart[];
@@ -84,9 +87,9 @@ const identityOf = (root: XmlElement): DocumentIdentity => {
   return identity;
 };
 
-const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement): RuleSet | undefined => {
+const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement, day: Day): RuleSet | undefined => {
   if (job.ruleSet) {
-    const chosen = findRuleSet(job.ruleSet);
+    const chosen = findRuleSet(job.ruleSet, day);
     if (!chosen) throw new ValidationFailure('rule_set_unknown', `There is no rule set "${job.ruleSet}".`);
     if (!chosen.documentTypes.includes(identity.kind)) {
       throw new ValidationFailure('rule_set_not_applicable', `The rule set "${chosen.name}" applies to ${chosen.documentTypes.join(' and ')} documents, not to this ${identity.kind}.`);
@@ -94,7 +97,28 @@ const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlEl
     return chosen;
   }
   if (identity.kind === 'fatturapa' || identity.kind === 'ksef') return undefined;
-  return ruleSetFor(identity.kind, childText(root, 'CustomizationID'), childText(root, 'ProfileID'));
+  return ruleSetFor(identity.kind, childText(root, 'CustomizationID'), childText(root, 'ProfileID'), day);
+};
+
+const schemaFamilies: Partial<Record<DocumentKind, RuleFamily[]>> = { fatturapa: ['fatturapa', 'fatturapa-semplificata'], ksef: ['ksef-fa'] };
+
+/** A schema-only check (FatturaPA, KSeF) named with its calendar release's dates, when the calendar knows its version. */
+const describeSchema = (identity: DocumentIdentity, day: Day): RuleSetRef => {
+  const { version, name } = identity.schema;
+  const code = identity.kind === 'fatturapa' ? `fatturapa-${version}` : `ksef-${version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`;
+  const release = releases.find((entry) => (schemaFamilies[identity.kind] ?? []).includes(entry.family) && version.startsWith(entry.versions.schema ?? entry.release));
+  if (!release) return { code, name, version, checkedOn: day };
+  const next = successorToAnnounce(release, day);
+  return {
+    code,
+    name,
+    version,
+    ...datesOf(release),
+    checkedOn: day,
+    ...(next
+      ? { successor: { title: name.replace(/ schema$/, ''), version: next.versions.schema ?? next.release, release: next.name, validFrom: next.validFrom, rulesAvailable: isVendored(next), currentVersion: version, daysUntil: daysBetween(day, next.validFrom) } }
+      : {}),
+  };
 };
 
 /** The XML text as SaxonJS needs it: decoded with the encoding the declaration names. */
@@ -133,7 +157,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
   try {
     const root = doc.root;
     const identity = identityOf(root);
-    const ruleSet = pickRuleSet(job, identity, root);
+    if (job.on !== undefined && !isDay(job.on)) throw new ValidationFailure('engine', `"${job.on}" is not a day (YYYY-MM-DD).`);
+    const day = job.on ?? dayOf();
+    const ruleSet = pickRuleSet(job, identity, root, day);
     const schemaArtefact: ArtefactRef = { name: identity.schema.name, version: identity.schema.version };
     const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
     const { index, of } = job.share ?? { index: 0, of: 1 };
@@ -164,9 +190,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     } else {
       for (const [position, layer] of layers.entries()) if (position % of === index) run({ layer, position });
     }
-    const described = ruleSet
-      ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version }
-      : { code: identity.kind === 'fatturapa' ? 'fatturapa-1.2.2' : `ksef-${identity.schema.version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`, name: identity.schema.name, version: identity.schema.version };
+    const described: RuleSetRef = ruleSet
+      ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version, ...datesFor(ruleSet, day) }
+      : describeSchema(identity, day);
     return { kind: identity.kind, ruleSet: described, artefacts, parts };
   } finally {
     doc.dispose();
