@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { derivePatternGuards } from './derive-pattern-guards.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = join(root, 'standards', 'artefacts');
@@ -150,6 +151,7 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   });
   if (stale.length === 0) {
     if (!quiet) log(`All ${compileTargets.length} SEFs are up to date (standards/sef).`);
+    derivePatternGuards({ quiet });
     return { compiled: 0, cached: compileTargets.length, seconds: 0 };
   }
   log(`Compiling ${stale.length} of ${compileTargets.length} XSLTs to SEF with xslt3 ${version}…`);
@@ -173,6 +175,7 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   }
   const seconds = (performance.now() - started) / 1000;
   log(`Compiled ${stale.length} SEFs in ${seconds.toFixed(1)} s.`);
+  derivePatternGuards({ quiet });
   return { compiled: stale.length, cached: compileTargets.length - stale.length, seconds };
 };
 

@@ -28,6 +28,11 @@ export interface StandardsEngineOptions {
    * whole layers: a run per pattern pays SaxonJS's fixed cost per transform 16 times instead of twice.
    */
   splitPatternsFrom?: number;
+  /**
+   * Skip a pattern whose guard (derived from the compiled rules, guards.ts) is false for the document
+   * (default true). False only to measure or prove what the guards change.
+   */
+  patternGuards?: boolean;
 }
 
 export const SPLIT_PATTERNS_FROM = 256 * 1024;
@@ -193,6 +198,7 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
               { type: 'validate', job: {
                   bytes,
                   on,
+                  ...(options.patternGuards === false ? { guards: false } : {}),
                   ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}),
                   ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}),
                   share: { index, of: threads.length },

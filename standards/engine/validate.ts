@@ -12,7 +12,8 @@ import { lineOf, readableLocation } from './location';
 import { dayOf, datesOf, isDay, releases, successorToAnnounce, daysBetween, type Day, type RuleFamily } from './calendar';
 import { datesFor, findRuleSet, isVendored, ruleSetFor, type RuleSet } from './rule-sets';
 import { patternsOf } from './patterns';
-import { runLayer, saxonDocument } from './schematron';
+import { patternGuard } from './guards';
+import { guardHolds, runLayer, saxonDocument, sefDigest } from './schematron';
 import { unitQueue, type UnitQueueMemory } from './unit-queue';
 import { type ArtefactRef, type DocumentKind, type RuleSetRef, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
 import { plainSchemaMessage, validateSchema } from './xsd';
@@ -29,6 +30,8 @@ export interface ValidationJob {
   schemaOnly?: boolean;
   /** Large documents: the layers' patterns are shared out through this queue (instead of whole layers by `share`). */
   units?: UnitQueueMemory;
+  /** Skip a pattern whose guard is false (default true; false only to prove the findings identical). */
+  guards?: boolean;
 }
 
 /** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer; `pattern`: the pattern's position when a layer ran per pattern. */
@@ -177,7 +180,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     const run = ({ layer, position, pattern }: LayerUnit): void => {
       saxonDoc ??= saxonDocument(decodeText(job.bytes));
       onProgress({ phase: 'rules', done, total, artefact: layer.name }, `${position}:${pattern?.mode ?? ''}`);
-      const issues = runLayer(saxonDoc, layer, pattern?.mode).map((issue) => {
+      const guard = pattern && job.guards !== false ? patternGuard(layer.xslt, sefDigest(layer), pattern.mode) : undefined;
+      const skipped = guard !== undefined && !guardHolds(saxonDoc, guard);
+      const issues = (skipped ? [] : runLayer(saxonDoc, layer, pattern?.mode)).map((issue) => {
         const line = lineOf(doc, issue.location);
         return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
       });
