@@ -40,6 +40,10 @@ describe('rule sets with their dates', () => {
   it('names the schema and its dates for FatturaPA and KSeF', () => {
     const fattura = validateInThread({ bytes: fixtureBytes('ph-fatturapa/IT01234567890_FPA01.xml'), schemaOnly: true, on: '2026-11-28' });
     expect(fattura.ruleSet).toMatchObject({ validFrom: expect.any(String), checkedOn: '2026-11-28' });
+    // A schema already replaced is not announced as a successor "not published yet" (that is the format checks' business).
+    expect(fattura.ruleSet.successor).toBeUndefined();
+    const ksef = validateInThread({ bytes: fixtureBytes('ksef-pdf-generator/invoice.xml'), schemaOnly: true, on: '2026-11-28' });
+    expect(ksef.ruleSet).toMatchObject({ release: 'KSeF FA (3)', validFrom: '2026-02-01', checkedOn: '2026-11-28' });
   });
 
   it('refuses a day that is not a day', () => {

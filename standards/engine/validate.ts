@@ -111,7 +111,9 @@ const describeSchema = (identity: DocumentIdentity, day: Day): RuleSetRef => {
   const code = identity.kind === 'fatturapa' ? `fatturapa-${version}` : `ksef-${version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`;
   const release = releases.find((entry) => (schemaFamilies[identity.kind] ?? []).includes(entry.family) && version.startsWith(entry.versions.schema ?? entry.release));
   if (!release) return { code, name, version, checkedOn: day };
-  const next = successorToAnnounce(release, day);
+  // Only a coming schema: a document in an older schema than the one in force is the format checks' business (Italy, Poland).
+  const coming = successorToAnnounce(release, day);
+  const next = coming && daysBetween(day, coming.validFrom) > 0 ? coming : undefined;
   return {
     code,
     name,
