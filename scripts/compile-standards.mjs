@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { derivePatternGuards } from './derive-pattern-guards.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = join(root, 'standards', 'artefacts');
@@ -197,6 +198,7 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   const stale = force ? compileTargets : staleTargets(manifest, version);
   if (stale.length === 0) {
     if (!quiet) log(`All ${compileTargets.length} SEFs are up to date (standards/sef).`);
+    derivePatternGuards({ quiet });
     return { compiled: 0, cached: compileTargets.length, seconds: 0 };
   }
   log(`Compiling ${stale.length} of ${compileTargets.length} XSLTs to SEF with xslt3 ${version}…`);
@@ -221,6 +223,7 @@ export const compileStandards = async ({ force = false, quiet = false } = {}) =>
   }
   const seconds = (performance.now() - started) / 1000;
   log(`Compiled ${stale.length} SEFs in ${seconds.toFixed(1)} s.`);
+  derivePatternGuards({ quiet });
   return { compiled: stale.length, cached: compileTargets.length - stale.length, seconds };
 };
 

@@ -159,8 +159,26 @@ describe('spec rows: GET endpoints of the document interface', () => {
     const response = await api.get('/validation-rules');
     expect(response.status).toBe(200);
     const rules = z
-      .array(z.object({ code: z.string(), name: z.string(), identifier: z.string(), version: z.string(), documentTypes: z.array(z.string()), latest: z.boolean() }).strict())
+      .array(
+        z
+          .object({
+            code: z.string(),
+            name: z.string(),
+            identifier: z.string(),
+            version: z.string(),
+            documentTypes: z.array(z.string()),
+            latest: z.boolean(),
+            release: z.string(),
+            validFrom: z.iso.date(),
+            validUntil: z.iso.date().optional(),
+            checkedOn: z.iso.date(),
+            successor: z.object({ title: z.string(), version: z.string(), release: z.string(), validFrom: z.iso.date(), rulesAvailable: z.boolean(), currentVersion: z.string(), daysUntil: z.number() }).strict().optional(),
+          })
+          .strict(),
+      )
       .parse(await response.json());
+    // Each set with the dates of its release (issue 23): Peppol 2026.5 is mandatory from 2026-08-24.
+    expect(rules.find((rule) => rule.code === 'peppol-order-t01')).toMatchObject({ release: 'OpenPeppol 2026.5', validFrom: '2026-08-24' });
     // One latest set per UBL document type: the newest official Peppol release.
     expect(rules.filter((rule) => rule.latest).map((rule) => rule.documentTypes).flat().sort()).toEqual(['application-response', 'credit-note', 'despatch-advice', 'invoice', 'order', 'order-response']);
     expect(rules.find((rule) => rule.code === 'peppol-bis-billing-3.0-invoice')).toMatchObject({

@@ -12,6 +12,7 @@ import { collectionHtml, recordHtml, toRecord, type DocumentResource } from './r
 import { decodeXmlBytes, sourceAsXml, sourceDocument } from './source-text';
 import type { DocumentEntry } from './store';
 import { listRuleSets } from '../../standards/engine';
+import { dayOf } from '../../standards/engine/calendar';
 
 const collectionMediaTypes = ['application/ld+json', 'application/json', 'text/html'] as const;
 const recordMediaTypes = ['application/ld+json', 'application/json', 'text/html', 'application/xml', 'text/xml', 'application/pdf'] as const;
@@ -127,6 +128,7 @@ export function registerSharedReadRoutes(app: FastifyInstance, area: DocumentsAr
 
   app.get('/validation-rules', async (request, reply) => {
     if (!(await area.authorize(request, reply, false))) return reply;
-    return reply.type('application/json; charset=utf-8').send(listRuleSets());
+    // Each set in the release a document sent today uses, with its dates (and a successor due within 90 days).
+    return reply.type('application/json; charset=utf-8').send(listRuleSets(dayOf(area.ctx.now())));
   });
 }

@@ -11,6 +11,7 @@ import { resourceOf, toRecord, type DocumentResource } from './resources';
 import { parseJsonBytes, sourceAsXml, sourceTree } from './source-text';
 import type { SourceMediaType } from './store';
 import { findRuleSet, listRuleSets, ValidationFailure } from '../../standards/engine';
+import { dayOf } from '../../standards/engine/calendar';
 
 const downloadedBodySchema = z.object(
   {
@@ -83,7 +84,7 @@ export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, r
     const ruleHeader = request.headers['x-validation-rule'];
     const ruleCode = (Array.isArray(ruleHeader) ? ruleHeader[0] : ruleHeader)?.trim() || undefined;
     if (ruleCode !== undefined) {
-      const ruleSet = findRuleSet(ruleCode);
+      const ruleSet = findRuleSet(ruleCode, dayOf(area.ctx.now()));
       if (!ruleSet) {
         const codes = listRuleSets().map((rule) => rule.code).join(', ');
         return sendError(request, reply, 400, `Unknown validation rule "${ruleCode}" in X-Validation-Rule; valid codes: ${codes}.`);
@@ -101,7 +102,8 @@ export function registerWriteRoutes(app: FastifyInstance, area: DocumentsArea, r
 
     let validation;
     try {
-      validation = await area.ctx.standards.validate(sourceAsXml(bytes, mediaType), ruleCode ? { ruleSet: ruleCode } : {});
+      // The rule sets in force on the day of sending (the emulator's clock).
+      validation = await area.ctx.standards.validate(sourceAsXml(bytes, mediaType), { on: dayOf(area.ctx.now()), ...(ruleCode ? { ruleSet: ruleCode } : {}) });
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
       if (error.code === 'timeout') return sendViolations(request, reply, [{ code: 'validation_timeout', propertyPath: `/${tree.name}`, message: error.message }]);

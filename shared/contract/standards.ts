@@ -2,8 +2,38 @@ import { z } from 'zod';
 import { channel, event, noInput } from './define';
 import { fileRefSchema } from './files';
 
-/** A rule set of the standards engine (the official identifiers and versions). */
-export interface LocalRuleSet {
+/**
+ * A known successor of a rule set that becomes mandatory within 90 days of the day checked (or already
+ * has, while its official rules are not published): the Validate tool and the send dialog say so.
+ */
+export interface RuleSetSuccessor {
+  /** The set without its version, e.g. "Peppol BIS Billing". */
+  title: string;
+  /** The successor's version (e.g. "3.0.22") and release (e.g. "OpenPeppol 2026.11"). */
+  version: string;
+  release: string;
+  /** The day it becomes mandatory, YYYY-MM-DD. */
+  validFrom: string;
+  /** Whether its official rules are available to the app (if not, the check used `currentVersion`). */
+  rulesAvailable: boolean;
+  currentVersion: string;
+  /** Days from the day checked to `validFrom` (0 or less: already mandatory). */
+  daysUntil: number;
+}
+
+/** The official release a rule set belongs to and the days it is in force (YYYY-MM-DD). */
+export interface RuleSetDates {
+  release?: string;
+  validFrom?: string;
+  /** Absent: no end is known yet. */
+  validUntil?: string;
+  /** The day of sending the check was made for. */
+  checkedOn: string;
+  successor?: RuleSetSuccessor;
+}
+
+/** A rule set of the standards engine (the official identifiers and versions), as it applies today. */
+export interface LocalRuleSet extends RuleSetDates {
   code: string;
   name: string;
   identifier: string;
@@ -27,7 +57,8 @@ export interface LocalValidationIssue {
 
 export interface LocalValidation {
   kind: 'invoice' | 'credit-note' | 'order' | 'order-response' | 'despatch-advice' | 'application-response' | 'fatturapa' | 'ksef';
-  ruleSet: { code: string; name: string; version: string };
+  /** The rule set applied, with its release's dates (the set in force on the day of sending). */
+  ruleSet: { code: string; name: string; version: string } & RuleSetDates;
   valid: boolean;
   fatal: LocalValidationIssue[];
   warnings: LocalValidationIssue[];
@@ -58,11 +89,13 @@ export const standardsChannels = {
    * worker threads. With a `validationId`, progress arrives on `standards.progress` and
    * `standards.cancel` can stop it (the answer is then an error with code `cancelled`).
    * `schemaOnly`: only the official schema (XSD), no Schematron: quick, what the transfer interface
-   * checks of FatturaPA and KSeF files.
+   * checks of FatturaPA and KSeF files. `on`: the day of sending (YYYY-MM-DD, default today): the rule
+   * sets in force that day apply.
    */
   'standards.validate': channel<LocalValidation>()(
     z.object({
       file: fileRefSchema,
+      on: z.iso.date().optional(),
       ruleSet: z.string().trim().min(1).max(200).optional(),
       schemaOnly: z.boolean().optional(),
       validationId: validationIdSchema.optional(),

@@ -6,13 +6,13 @@ export interface SchemaInfo {
   xsd: string;
   name: string;
   version: string;
+  /** For a document checked by its schema alone (FatturaPA, KSeF): the code results name it by. */
+  code?: string;
 }
 
 export interface DocumentIdentity {
   kind: DocumentKind;
   schema: SchemaInfo;
-  /** The code results name as their rule set (FatturaPA and KSeF have a schema only). */
-  ruleSetCode?: string;
 }
 
 export const FATTURAPA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
@@ -36,7 +36,7 @@ const identities = new Map<string, DocumentIdentity>([
   // accepts every 1.2.2 document, so it is the one schema of the 1.2 namespace.
   [
     `${FATTURAPA_NAMESPACE} FatturaElettronica`,
-    { kind: 'fatturapa', schema: { xsd: 'fatturapa/xsd/Schema_VFPA12_V1.2.3.xsd', name: 'FatturaPA schema', version: '1.2.3' }, ruleSetCode: 'fatturapa-1.2.3' },
+    { kind: 'fatturapa', schema: { xsd: 'fatturapa/xsd/Schema_VFPA12_V1.2.3.xsd', name: 'FatturaPA schema', version: '1.2.3', code: 'fatturapa-1.2.3' } },
   ],
   // The semplificata's schema in force is 1.0.2 (adds RF20, also since 2025-04-01); no unmodified copy of
   // it exists, so the verified 1.0.1 runs and an RF20 it refuses is explained (fatturapa-notes.ts).
@@ -44,8 +44,7 @@ const identities = new Map<string, DocumentIdentity>([
     `${SEMPLIFICATA_NAMESPACE} FatturaElettronicaSemplificata`,
     {
       kind: 'fatturapa',
-      schema: { xsd: 'fatturapa/xsd/Schema_VFSM10.xsd', name: 'FatturaPA semplificata schema', version: '1.0.1' },
-      ruleSetCode: 'fatturapa-semplificata-1.0.1',
+      schema: { xsd: 'fatturapa/xsd/Schema_VFSM10.xsd', name: 'FatturaPA semplificata schema', version: '1.0.1', code: 'fatturapa-semplificata-1.0.1' },
     },
   ],
   [

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { standardsDir } from './paths';
 import type { WorkerRequest, WorkerResponse } from './protocol';
+import { dayOf } from './calendar';
 import { listRuleSets, type RuleSetInfo } from './rule-sets';
 import { MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, type ValidationResult, ValidationFailure } from './types';
 import { createUnitQueueMemory } from './unit-queue';
@@ -27,12 +28,19 @@ export interface StandardsEngineOptions {
    * whole layers: a run per pattern pays SaxonJS's fixed cost per transform 16 times instead of twice.
    */
   splitPatternsFrom?: number;
+  /**
+   * Skip a pattern whose guard (derived from the compiled rules, guards.ts) is false for the document
+   * (default true). False only to measure or prove what the guards change.
+   */
+  patternGuards?: boolean;
 }
 
 export const SPLIT_PATTERNS_FROM = 256 * 1024;
 
 export interface ValidateOptions {
   ruleSet?: string;
+  /** The day of sending (YYYY-MM-DD, default today): the rule sets in force that day apply, and results name them with their dates. */
+  on?: string;
   /** Only the schema (XSD): what the transfer interface checks of FatturaPA and KSeF files. */
   schemaOnly?: boolean;
   onProgress?: (progress: ValidationProgress) => void;
@@ -42,7 +50,8 @@ export interface ValidateOptions {
 
 export interface StandardsEngine {
   validate(bytes: Uint8Array, options?: ValidateOptions): Promise<ValidationResult>;
-  listRuleSets(): RuleSetInfo[];
+  /** The rule sets a check on `day` (default today) uses, with their dates. */
+  listRuleSets(day?: string): RuleSetInfo[];
   /** Starts the workers and loads a rule set (its SEFs, its schema) ahead of the first validation. */
   warm(ruleSet: string): Promise<void>;
   close(): Promise<void>;
@@ -158,6 +167,8 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
       throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
     }
     const started = performance.now();
+    // One day for every thread of this validation, even across midnight.
+    const on = validateOptions.on ?? dayOf();
     const threads = pool(validateOptions.schemaOnly ? 1 : size);
     const units = !validateOptions.schemaOnly && bytes.byteLength >= splitPatternsFrom ? createUnitQueueMemory() : undefined;
     const done = new Set<string>();
@@ -186,6 +197,8 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
             worker.request(
               { type: 'validate', job: {
                   bytes,
+                  on,
+                  ...(options.patternGuards === false ? { guards: false } : {}),
                   ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}),
                   ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}),
                   share: { index, of: threads.length },
@@ -222,7 +235,7 @@ export const createStandardsEngine = (options: StandardsEngineOptions = {}): Sta
 
   return {
     validate: (bytes, validateOptions = {}) => enqueue(bytes, validateOptions),
-    listRuleSets: () => listRuleSets(),
+    listRuleSets: (day) => listRuleSets(day),
     warm(ruleSet) {
       const next = queue.then(async () => {
         const threads = pool();

@@ -17,7 +17,7 @@ const isSemplificataRf20 = (issue: ValidationIssue): boolean =>
   issue.ruleId === 'XSD' && issue.message.includes('RegimeFiscale') && issue.message.includes("'RF20'");
 
 export const explainSchemaIssues = (identity: DocumentIdentity, issues: ValidationIssue[]): ValidationIssue[] =>
-  identity.ruleSetCode !== 'fatturapa-semplificata-1.0.1'
+  identity.schema.code !== 'fatturapa-semplificata-1.0.1'
     ? issues
     : issues.map((issue) => (isSemplificataRf20(issue) ? { ...issue, notice: 'semplificata-rf20' } : issue));
 

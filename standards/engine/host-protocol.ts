@@ -7,7 +7,7 @@ import type { RenderFailureCode } from '../render/renderer';
 import type { ValidationFailureCode, ValidationProgress, ValidationResult } from './types';
 
 export type HostRequest =
-  | { id: number; type: 'validate'; bytes: Uint8Array; ruleSet?: string; schemaOnly?: boolean }
+  | { id: number; type: 'validate'; bytes: Uint8Array; ruleSet?: string; schemaOnly?: boolean; on?: string }
   | { id: number; type: 'warm'; ruleSet: string }
   /** Stops the validation `id` (queued: never starts; running: its workers are replaced). */
   | { id: number; type: 'cancel' }

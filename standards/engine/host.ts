@@ -61,6 +61,7 @@ const receive = (request: HostRequest): void => {
       running.set(request.id, control);
       engine
         .validate(request.bytes, {
+          ...(request.on ? { on: request.on } : {}),
           ...(request.ruleSet ? { ruleSet: request.ruleSet } : {}),
           ...(request.schemaOnly ? { schemaOnly: true } : {}),
           signal: control.signal,

@@ -239,7 +239,7 @@ export const createProcessStandardsEngine = (options: EngineProcessOptions & { p
       throw new ValidationFailure('too_large', `The document is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; documents up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are validated.`);
     }
     const { id, done } = host.request(
-      { type: 'validate', bytes, ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}) },
+      { type: 'validate', bytes, ...(validateOptions.on ? { on: validateOptions.on } : {}), ...(validateOptions.ruleSet ? { ruleSet: validateOptions.ruleSet } : {}), ...(validateOptions.schemaOnly ? { schemaOnly: true } : {}) },
       validateOptions.onProgress,
     );
     if (!signal) return (await done) as ValidationResult;
@@ -256,7 +256,7 @@ export const createProcessStandardsEngine = (options: EngineProcessOptions & { p
   };
   return {
     validate: (bytes, validateOptions) => validate(bytes, validateOptions).catch((error: unknown) => Promise.reject(asValidationFailure(error))),
-    listRuleSets: () => listRuleSets(),
+    listRuleSets: (day) => listRuleSets(day),
     async warm(ruleSet) {
       try {
         await host.request({ type: 'warm', ruleSet }).done;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileTargets, exportSef, readManifest, sefContentHash, staleTargets } from '../../scripts/compile-standards.mjs';
+import { standardsDir } from './paths';
 import { CompiledRulesUnavailable, loadCheckedSef, loadSef, sefFileOf, sefManifest } from './sef-store';
 
 const targets = compileTargets;
@@ -27,6 +28,15 @@ describe('the committed compiled rules', () => {
   it('are current: no artefact, import, catalog or xslt3 version changed since they were compiled (else: npm run standards, and commit standards/sef)', () => {
     expect(staleTargets().map((target) => target.xsl)).toEqual([]);
     expect(Object.keys(sefManifest()).sort()).toEqual(targets.map((target) => target.xsl).sort());
+  });
+
+  it('carry pattern guards derived from these very SEFs (else every guard is ignored and large documents run every pattern)', () => {
+    const guards = JSON.parse(readFileSync(join(standardsDir(), 'sef', 'guards.json'), 'utf8')) as {
+      layers: Record<string, { sefSha256: string }>;
+    };
+    const layers = Object.entries(guards.layers);
+    expect(layers.length).toBeGreaterThan(0);
+    for (const [artefact, layer] of layers) expect(layer.sefSha256, artefact).toBe(sefManifest()[artefact]?.sha256);
   });
 
   it('each loads and matches the SHA-256 the manifest records', () => {

@@ -39,10 +39,44 @@ export interface ValidationIssue {
 /** `semplificata-rf20`: RF20 refused by the semplificata schema 1.0.1, because 1.0.2 (which adds it) has no verified copy. */
 export type IssueNotice = 'semplificata-rf20';
 
+/** The coming (or come, but not vendored) successor of a rule set, as the Validate tool and the send dialog announce it. */
+export interface SuccessorNotice {
+  /** `Peppol BIS Billing` */
+  title: string;
+  /** The successor's version of this set (`3.0.22`) and its release (`OpenPeppol 2026.11`). */
+  version: string;
+  release: string;
+  /** The day it becomes (or became) mandatory (YYYY-MM-DD). */
+  validFrom: string;
+  /** Whether its official rules are vendored (else this check uses the current ones: `currentVersion`). */
+  rulesAvailable: boolean;
+  currentVersion: string;
+  /** Days from the day checked to `validFrom` (0 or less: already in force). */
+  daysUntil: number;
+}
+
+/** The dates a rule set's release is in force, and the day checked. */
+export interface RuleSetDates {
+  release: string;
+  validFrom: string;
+  validUntil?: string;
+  /** The day the check was made for (the day of sending). */
+  checkedOn: string;
+  successor?: SuccessorNotice;
+}
+
+/** A rule set as results name it: the set, and its release's dates where the calendar knows it (calendar.ts). */
+export interface RuleSetRef extends Partial<Omit<RuleSetDates, 'checkedOn'>> {
+  code: string;
+  name: string;
+  version: string;
+  checkedOn: string;
+}
+
 export interface ValidationResult {
   kind: DocumentKind;
-  /** The rule set applied (for FatturaPA/KSeF, the schema). */
-  ruleSet: { code: string; name: string; version: string };
+  /** The rule set applied (for FatturaPA/KSeF, the schema), with its release's dates and the day checked. */
+  ruleSet: RuleSetRef;
   /** No fatal issue. */
   valid: boolean;
   fatal: ValidationIssue[];

@@ -9,12 +9,14 @@
 import { XmlDocument, XmlParseError, type XmlElement } from 'libxml2-wasm';
 import { identify, supportedRoots, type DocumentIdentity } from './detect';
 import { lineOf, readableLocation } from './location';
-import { findRuleSet, ruleSetFor, type RuleSet } from './rule-sets';
+import { dayOf, datesOf, isDay, releases, successorToAnnounce, daysBetween, type Day, type RuleFamily } from './calendar';
+import { datesFor, findRuleSet, isVendored, ruleSetFor, type RuleSet } from './rule-sets';
 import { patternsOf } from './patterns';
 import { isRuleDynamicError, ruleDynamicErrorIssue } from './rule-error';
-import { runLayer, saxonDocument } from './schematron';
+import { patternGuard } from './guards';
+import { guardHolds, runLayer, saxonDocument, sefDigest } from './schematron';
 import { unitQueue, type UnitQueueMemory } from './unit-queue';
-import { type ArtefactRef, type DocumentKind, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
+import { type ArtefactRef, type DocumentKind, type RuleSetRef, MAX_DOCUMENT_BYTES, type ValidationIssue, type ValidationProgress, ValidationFailure } from './types';
 import { plainSchemaMessage, validateSchema } from './xsd';
 import { explainSchemaIssues } from './fatturapa-notes';
 
@@ -23,11 +25,15 @@ export interface ValidationJob {
   bytes: Uint8Array;
   /** A rule set code; absent: the one the document declares, else the latest for its type. */
   ruleSet?: string;
+  /** The day of sending the check is for (YYYY-MM-DD, default today): the rule sets in force that day apply. */
+  on?: Day;
   share?: { index: number; of: number };
   /** Only the schema (XSD), no Schematron layers. */
   schemaOnly?: boolean;
   /** Large documents: the layers' patterns are shared out through this queue (instead of whole layers by `share`). */
   units?: UnitQueueMemory;
+  /** Skip a pattern whose guard is false (default true; false only to prove the findings identical). */
+  guards?: boolean;
 }
 
 /** One artefact's issues; `order` 0 is the schema, 1 + n the n-th Schematron layer; `pattern`: the pattern's position when a layer ran per pattern. */
@@ -40,7 +46,7 @@ export interface ValidationPart {
 
 export interface PartialResult {
   kind: DocumentKind;
-  ruleSet: { code: string; name: string; version: string };
+  ruleSet: RuleSetRef;
   /** Every artefact of the whole validation (not only this thread's), in order. */
   artefacts: ArtefactRef[];
   parts: ValidationPart[];
@@ -99,9 +105,9 @@ const identityOf = (root: XmlElement): DocumentIdentity => {
   return identity;
 };
 
-const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement): RuleSet | undefined => {
+const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement, day: Day): RuleSet | undefined => {
   if (job.ruleSet) {
-    const chosen = findRuleSet(job.ruleSet);
+    const chosen = findRuleSet(job.ruleSet, day);
     if (!chosen) throw new ValidationFailure('rule_set_unknown', `There is no rule set "${job.ruleSet}".`);
     if (!chosen.documentTypes.includes(identity.kind)) {
       throw new ValidationFailure('rule_set_not_applicable', `The rule set "${chosen.name}" applies to ${chosen.documentTypes.join(' and ')} documents, not to this ${identity.kind}.`);
@@ -109,7 +115,30 @@ const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlEl
     return chosen;
   }
   if (identity.kind === 'fatturapa' || identity.kind === 'ksef') return undefined;
-  return ruleSetFor(identity.kind, childText(root, 'CustomizationID'), childText(root, 'ProfileID'));
+  return ruleSetFor(identity.kind, childText(root, 'CustomizationID'), childText(root, 'ProfileID'), day);
+};
+
+const schemaFamilies: Partial<Record<DocumentKind, RuleFamily[]>> = { fatturapa: ['fatturapa', 'fatturapa-semplificata'], ksef: ['ksef-fa'] };
+
+/** A schema-only check (FatturaPA, KSeF) named with its calendar release's dates, when the calendar knows its version. */
+const describeSchema = (identity: DocumentIdentity, day: Day): RuleSetRef => {
+  const { version, name } = identity.schema;
+  const code = identity.schema.code ?? (identity.kind === 'fatturapa' ? `fatturapa-${version}` : `ksef-${version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`);
+  const release = releases.find((entry) => (schemaFamilies[identity.kind] ?? []).includes(entry.family) && version.startsWith(entry.versions.schema ?? entry.release));
+  if (!release) return { code, name, version, checkedOn: day };
+  // Only a coming schema: a document in an older schema than the one in force is the format checks' business (Italy, Poland).
+  const coming = successorToAnnounce(release, day);
+  const next = coming && daysBetween(day, coming.validFrom) > 0 ? coming : undefined;
+  return {
+    code,
+    name,
+    version,
+    ...datesOf(release),
+    checkedOn: day,
+    ...(next
+      ? { successor: { title: name.replace(/ schema$/, ''), version: next.versions.schema ?? next.release, release: next.name, validFrom: next.validFrom, rulesAvailable: isVendored(next), currentVersion: version, daysUntil: daysBetween(day, next.validFrom) } }
+      : {}),
+  };
 };
 
 /** The XML text as SaxonJS needs it: decoded with the encoding the declaration names. */
@@ -158,7 +187,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
   try {
     const root = doc.root;
     const identity = identityOf(root);
-    const ruleSet = pickRuleSet(job, identity, root);
+    if (job.on !== undefined && !isDay(job.on)) throw new ValidationFailure('engine', `"${job.on}" is not a day (YYYY-MM-DD).`);
+    const day = job.on ?? dayOf();
+    const ruleSet = pickRuleSet(job, identity, root, day);
     const schemaArtefact: ArtefactRef = { name: identity.schema.name, version: identity.schema.version };
     const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
     const { index, of } = job.share ?? { index: 0, of: 1 };
@@ -176,7 +207,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     const run = ({ layer, position, pattern }: LayerUnit): void => {
       saxonDoc ??= saxonDocument(decodeText(job.bytes));
       onProgress({ phase: 'rules', done, total, artefact: layer.name }, `${position}:${pattern?.mode ?? ''}`);
-      const issues = runLayerOrFinding(saxonDoc, layer, pattern?.mode, doc).map((issue) => {
+      const guard = pattern && job.guards !== false ? patternGuard(layer.xslt, sefDigest(layer), pattern.mode) : undefined;
+      const skipped = guard !== undefined && !guardHolds(saxonDoc, guard);
+      const issues = (skipped ? [] : runLayerOrFinding(saxonDoc, layer, pattern?.mode, doc)).map((issue) => {
         if (issue.line !== undefined) return issue;
         const line = lineOf(doc, issue.location);
         return { ...issue, location: readableLocation(issue.location), ...(line ? { line } : {}) };
@@ -190,9 +223,9 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     } else {
       for (const [position, layer] of layers.entries()) if (position % of === index) run({ layer, position });
     }
-    const described = ruleSet
-      ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version }
-      : { code: identity.ruleSetCode ?? `ksef-${identity.schema.version.startsWith('FA (3)') ? 'fa3' : 'fa2'}`, name: identity.schema.name, version: identity.schema.version };
+    const described: RuleSetRef = ruleSet
+      ? { code: ruleSet.code, name: ruleSet.name, version: ruleSet.version, ...datesFor(ruleSet, day) }
+      : describeSchema(identity, day);
     return { kind: identity.kind, ruleSet: described, artefacts, parts };
   } finally {
     doc.dispose();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalValidation, StandardsProgress } from '../../../shared/contract';
 import { fixtureBytes } from '../../../standards/test-support/fixtures';
 import { createCoreApp, type CoreAppWithServices } from '../app';
+import type { FakeClock } from '../testing/fake-clock';
 import { createMemoryPorts } from '../testing/memory-ports';
 
 const ctx = { caller: 'test' };
@@ -49,6 +50,19 @@ describe('standards channels', () => {
     const ubl = await app.handle('standards.validate', { file: invoice(), schemaOnly: true }, ctx);
     expect(ubl).toMatchObject({ ok: true, value: { artefacts: [{ name: 'UBL Invoice schema (UBL-Invoice-2.1.xsd)' }], warnings: [] } });
     if (ubl.ok) expect((ubl.value as LocalValidation).artefacts).toHaveLength(1);
+  }, 120_000);
+
+  it('check against the rules in force on the core clock\'s day, and name the coming successor only within 90 days', async () => {
+    const clock = app.services.ports.clock as FakeClock;
+    // The memory ports' clock starts on 2026-10-01: 146 days before Peppol 2026.11 becomes mandatory.
+    const early = await app.handle('standards.validate', { file: invoice(), schemaOnly: true }, ctx);
+    expect(early).toMatchObject({ ok: true, value: { ruleSet: { release: 'OpenPeppol 2026.5', validFrom: '2026-08-24', validUntil: '2027-02-23', checkedOn: '2026-10-01' } } });
+    if (early.ok) expect((early.value as LocalValidation).ruleSet.successor).toBeUndefined();
+    clock.advance(Date.parse('2026-11-28T09:00:00Z') - clock.now());
+    const late = await app.handle('standards.validate', { file: invoice(), schemaOnly: true }, ctx);
+    expect(late).toMatchObject({ ok: true, value: { ruleSet: { checkedOn: '2026-11-28', successor: { version: '3.0.22', validFrom: '2027-02-24', daysUntil: 88, rulesAvailable: false } } } });
+    const listed = await app.handle('standards.ruleSets', undefined, ctx);
+    expect(listed).toMatchObject({ ok: true, value: expect.arrayContaining([expect.objectContaining({ code: 'peppol-bis-billing-3.0-invoice', checkedOn: '2026-11-28', successor: expect.objectContaining({ version: '3.0.22' }) })]) });
   }, 120_000);
 
   it('cancel a validation: it answers "cancelled", and the next validation still works', async () => {

@@ -6,6 +6,7 @@
  * no token, certificate or credential lives.
  */
 import { AppError, because, reason, type ErrorReasonKey, type StandardsProgress } from '../../../shared/contract';
+import { dayOf } from '../../../standards/engine/calendar';
 import { listRuleSets, MAX_DOCUMENT_BYTES, type StandardsEngine, ValidationFailure } from '../../../standards/engine';
 import { createProcessStandardsEngine } from '../../../standards/engine/remote';
 import { readFileRef, resolveFileRef } from '../files/file-ref';
@@ -54,7 +55,7 @@ export const createStandardsHandlers: HandlerFactory = (services) => {
   });
 
   return {
-    'standards.validate': async ({ file, ruleSet, schemaOnly, validationId }, context) => {
+    'standards.validate': async ({ file, ruleSet, schemaOnly, validationId, on }, context) => {
       if (validationId && running.has(validationId)) throw new AppError('conflict', 'A validation with this id is already running.', { details: because(reason('standards.running')) });
       const control = new AbortController();
       if (validationId) running.set(validationId, control);
@@ -67,6 +68,8 @@ export const createStandardsHandlers: HandlerFactory = (services) => {
         progress({ phase: 'queued', done: 0, total: 0, artefact: '' });
         try {
           return await engine.validate(loaded.bytes, {
+            // The day of sending: the rule sets in force that day (the core's clock, so a test can fix it).
+            on: on ?? dayOf(new Date(services.ports.clock.now())),
             ...(ruleSet ? { ruleSet } : {}),
             ...(schemaOnly ? { schemaOnly } : {}),
             signal: control.signal,
@@ -89,6 +92,6 @@ export const createStandardsHandlers: HandlerFactory = (services) => {
       control?.abort();
       return Promise.resolve({ cancelled: control !== undefined });
     },
-    'standards.ruleSets': () => Promise.resolve(listRuleSets()),
+    'standards.ruleSets': () => Promise.resolve(listRuleSets(dayOf(new Date(services.ports.clock.now())))),
   };
 };

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelInput, TransferDocument, UploadEntry } from '../../../../shared/contract';
+import type { ChannelInput, LocalValidation, TransferDocument, UploadEntry } from '../../../../shared/contract';
 import { ok } from '../../test/fake-acube';
 import { createFakeCore } from '../../test/fake-core';
 import { renderApp } from '../../test/render-app';
@@ -332,6 +332,39 @@ describe('uploads screen', () => {
     expect(within(panel).getByRole('textbox', { name: 'End-to-end ID for order.json' })).toBeTruthy();
     expect(screen.queryByText('Drop files to upload')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Uploads', level: 1 })).toBeTruthy();
+  });
+
+  it('does not count a file the official schema refuses among the ready ones, nor give it the green tick', async () => {
+    const { core } = setup();
+    const check = (name: string, fatal: number): LocalValidation => ({
+      kind: 'ksef',
+      ruleSet: { code: 'ksef-fa3', name: 'KSeF FA(3) schema', version: 'FA (3) 1-0E', checkedOn: '2026-11-28' },
+      valid: fatal === 0,
+      fatal: Array.from({ length: fatal }, () => ({ ruleId: 'XSD', flag: 'fatal' as const, message: `Element 'P_1': '${name}' is not a valid date.`, location: '/Faktura/Fa/P_1', artefact: { name: 'KSeF FA(3) schema', version: 'FA (3) 1-0E' } })),
+      warnings: [],
+      artefacts: [{ name: 'KSeF FA(3) schema', version: 'FA (3) 1-0E' }],
+      durationMs: 3,
+    });
+    core.handlers['standards.validate'] = (input: unknown) => {
+      const { file } = input as ChannelInput<'standards.validate'>;
+      return ok(check(file.kind === 'bytes' ? file.name : '', file.kind === 'bytes' && file.name === 'refused.xml' ? 1 : 0));
+    };
+    renderApp(core.acube, '/uploads');
+    expect(await screen.findByRole('heading', { name: 'No uploads yet' }, { timeout: 10_000 })).toBeTruthy();
+    await pickFiles([new File(['<Faktura/>'], 'good.xml'), new File(['<Faktura/>'], 'refused.xml')]);
+    const panel = await screen.findByRole('region', { name: 'Files to upload' });
+    // Both checked: one valid, one the schema refuses.
+    expect(await within(panel).findByText(/Would be refused by the KSeF FA\(3\) schema FA \(3\) 1-0E \(1 error\)/)).toBeTruthy();
+    expect(await within(panel).findByText('Valid under the KSeF FA(3) schema FA (3) 1-0E.')).toBeTruthy();
+    expect(within(panel).getByText('1 ready')).toBeTruthy();
+    expect(within(panel).getByText('1 would be refused')).toBeTruthy();
+    const rowOf = (name: string) => within(panel).getByText(name).closest('.batch-row') as HTMLElement;
+    expect(within(rowOf('good.xml')).getByText('Ready')).toBeTruthy();
+    expect(within(rowOf('refused.xml')).queryByText('Ready')).toBeNull();
+    expect(within(rowOf('refused.xml')).getByText('Would be refused by the official schema')).toBeTruthy();
+    expect(rowOf('refused.xml').querySelector('.batch-row__mark--ok')).toBeNull();
+    // It can still be sent, as its note says.
+    expect((within(panel).getByRole('button', { name: 'Upload 2 files' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('speaks Italian when the user chose it, checks included', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LocalValidation } from '../../../../shared/contract/standards';
 import { useTranslation } from 'react-i18next';
 import { bridge } from '../../bridge';
 import { isInGrantedFolder, type PickedFile } from '../uploads/intake/dropped-files';
@@ -28,25 +29,40 @@ async function oneAtATurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The schema check of one batch file (FatturaPA and KSeF XML): one query per file, shared by its row
+ * note, its mark and the panel's counts.
+ */
+export const schemaCheckQuery = (id: string, file: PickedFile) => ({
+  queryKey: ['standards.schemaCheck', id],
+  enabled: /\.xml$/i.test(file.name),
+  staleTime: Infinity,
+  retry: false,
+  queryFn: (): Promise<LocalValidation> =>
+    oneAtATurn(async () => {
+      // A file of a granted folder is read by the core; a file on the page is sent as its bytes.
+      if (isInGrantedFolder(file)) return bridge.invoke('standards.validate', { file: { kind: 'handle', handle: file.handle, subpath: file.subpath }, schemaOnly: true });
+      const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+      return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, schemaOnly: true });
+    }),
+});
+
+/** Whether a schema check says the service would refuse the file (FatturaPA and KSeF only: others are checked when sent). */
+export const wouldBeRefused = (result: LocalValidation | undefined): boolean =>
+  result !== undefined && (result.kind === 'fatturapa' || result.kind === 'ksef') && result.fatal.length > 0;
+
+/** The schema check of a batch file, from the shared query (undefined while it runs, or for other files). */
+export function useSchemaCheck(id: string, file: PickedFile): LocalValidation | undefined {
+  return useQuery(schemaCheckQuery(id, file)).data;
+}
+
+/**
  * Before a batch is sent: a FatturaPA or KSeF file's verdict under its official schema ("would be
  * refused: element X, line N"). It never blocks sending; other files (UBL, CSV, ZIP…) show nothing.
  */
 export function SchemaCheckNote({ id, file }: { id: string; file: PickedFile }) {
   const { t } = useTranslation();
   const isXml = /\.xml$/i.test(file.name);
-  const check = useQuery({
-    queryKey: ['standards.schemaCheck', id],
-    enabled: isXml,
-    staleTime: Infinity,
-    retry: false,
-    queryFn: () =>
-      oneAtATurn(async () => {
-        // A file of a granted folder is read by the core; a file on the page is sent as its bytes.
-        if (isInGrantedFolder(file)) return bridge.invoke('standards.validate', { file: { kind: 'handle', handle: file.handle, subpath: file.subpath }, schemaOnly: true });
-        const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-        return bridge.invoke('standards.validate', { file: { kind: 'bytes', name: file.name, base64 }, schemaOnly: true });
-      }),
-  });
+  const check = useQuery(schemaCheckQuery(id, file));
   if (!isXml || check.isError) return null;
   if (check.isPending) return <Note className="batch-row__warning">{t('validation.batch.checking')}</Note>;
   const result = check.data;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LocalValidation, LocalValidationIssue } from '../../../../shared/contract/standards';
 import { placeOf, type Place } from './place';
+import { RuleSetDates } from './RuleSetDates';
 import './validation.css';
 
 interface ValidationReportProps {
@@ -38,6 +39,7 @@ export function ValidationReport({ result, sourceText }: ValidationReportProps) 
       <p className="validation__meta">
         {t('validation.checkedWith', { artefacts: result.artefacts.map((artefact) => `${artefact.name} ${artefact.version}`).join(', '), seconds: (result.durationMs / 1000).toFixed(1) })}
       </p>
+      <RuleSetDates ruleSet={result.ruleSet} className="validation__meta" />
       <IssueGroup title={t('validation.errors', { count: result.fatal.length })} issues={result.fatal} selected={selected} onSelect={setSelected} tone="error" />
       <IssueGroup title={t('validation.warnings', { count: result.warnings.length })} issues={result.warnings} selected={selected} onSelect={setSelected} tone="warning" />
       {selected ? <PlaceView issue={selected} sourceText={sourceText} /> : null}

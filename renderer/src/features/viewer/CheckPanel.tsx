@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { placeOf } from '../validation/place';
 import { verdictHeadline } from '../validation/ValidationReport';
+import { RuleSetDates } from '../validation/RuleSetDates';
 import { useElapsedSeconds, type CheckState } from './document-check';
 
 interface CheckPanelProps {
@@ -90,6 +91,7 @@ function CheckResult({
         {t('validation.checkedWith', { artefacts: result.artefacts.map((artefact) => `${artefact.name} ${artefact.version}`).join(', '), seconds: (result.durationMs / 1000).toFixed(1) })}{' '}
         {t('viewer.validation.offline')}
       </p>
+      <RuleSetDates ruleSet={result.ruleSet} className="alert__detail" />
       <IssueList title={t('validation.errors', { count: result.fatal.length })} issues={result.fatal} severity="fatal" selected={selected} onShowPlace={onShowPlace} onShowLine={onShowLine} />
       <IssueList title={t('validation.warnings', { count: result.warnings.length })} issues={result.warnings} severity="warning" selected={selected} onShowPlace={onShowPlace} onShowLine={onShowLine} />
       {note ? (

@@ -40,7 +40,16 @@ const viewed = (): ViewerResult => {
 
 const verdict: LocalValidation = {
   kind: 'invoice',
-  ruleSet: { code: 'peppol-bis-3', name: 'Peppol BIS Billing 3', version: '2026.5' },
+  ruleSet: {
+    code: 'peppol-bis-3',
+    name: 'Peppol BIS Billing 3',
+    version: '2026.5',
+    release: 'OpenPeppol 2026.5',
+    validFrom: '2026-08-24',
+    validUntil: '2027-02-23',
+    checkedOn: '2026-11-28',
+    successor: { title: 'Peppol BIS Billing', version: '3.0.22', release: 'OpenPeppol 2026.11', validFrom: '2027-02-24', rulesAvailable: false, currentVersion: '3.0.21', daysUntil: 88 },
+  },
   valid: false,
   fatal: [
     { ruleId: 'BR-06', flag: 'fatal', message: 'An Invoice shall contain the Seller name.', location: '/Invoice/cac:AccountingSupplierParty/cac:Party', line: 4, artefact: { name: 'CEN', version: '1.3' } },
@@ -99,6 +108,9 @@ describe('Validate a file (signed out, nothing uploaded)', () => {
     await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
     answer();
     expect(await screen.findByText('Would be refused: 2 errors under Peppol BIS Billing 3 (2026.5)')).toBeTruthy();
+    // The rules' release with its dates, and the coming successor in plain words (issue 23).
+    expect(screen.getByText('Rules: OpenPeppol 2026.5, in force from 24 Aug 2026 to 23 Feb 2027 (checked for 28 Nov 2026).')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe('Peppol BIS Billing 3.0.22 becomes mandatory on 24 Feb 2027; its official rules are not published yet, so this check uses 3.0.21.');
     const errors = screen.getByRole('list', { name: 'Errors (2)' });
     expect(within(errors).getByText('BR-06')).toBeTruthy();
     expect(core.callsOf('standards.validate').at(-1)?.payload).toMatchObject({ file: { kind: 'bytes', name: 'invoice.xml' } });

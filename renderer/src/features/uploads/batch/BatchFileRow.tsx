@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
-import { SchemaCheckNote } from '../../validation/SchemaCheckNote';
+import { SchemaCheckNote, useSchemaCheck, wouldBeRefused } from '../../validation/SchemaCheckNote';
 import { FeatureIcon } from '../FeatureIcon';
 import { formatBytes, issueText } from '../format';
 import type { BatchRow } from './batch-model';
@@ -32,13 +32,17 @@ export const BatchFileRow = memo(function BatchFileRow({ row }: { row: BatchRow 
   const warnings = row.warnings.map((issue) => issueText(t, issue, language));
   const e2eError = row.e2eIssue ? issueText(t, row.e2eIssue, language) : null;
   const [viewing, setViewing] = useState(false);
+  // A file the official schema refuses can still be sent (the note says why), but it is not "ready".
+  const refused = wouldBeRefused(useSchemaCheck(row.id, row.draft.file)) && row.fileIssues.length === 0;
+  const mark = !row.sendable ? 'blocked' : refused ? 'refused' : 'ok';
+  const markLabel = mark === 'blocked' ? t('uploads.batch.cannotSend') : mark === 'refused' ? t('uploads.batch.refusedMark') : t('uploads.batch.ready');
 
   return (
     <div className={`batch-row${row.sendable ? '' : ' batch-row--blocked'}`}>
       <div className="batch-row__file">
-        <span className={`batch-row__mark batch-row__mark--${row.sendable ? 'ok' : 'blocked'}`} title={row.sendable ? t('uploads.batch.ready') : t('uploads.batch.cannotSend')}>
-          {row.sendable ? <Icon name="check" /> : <FeatureIcon name="ban" />}
-          <span className="visually-hidden">{row.sendable ? t('uploads.batch.ready') : t('uploads.batch.cannotSend')}</span>
+        <span className={`batch-row__mark batch-row__mark--${mark}`} title={markLabel}>
+          {mark === 'ok' ? <Icon name="check" /> : mark === 'refused' ? <Icon name="alert" /> : <FeatureIcon name="ban" />}
+          <span className="visually-hidden">{markLabel}</span>
         </span>
         <div className="batch-row__names">
           <span className="batch-row__name" title={row.relativePath}>

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { schemaCheckQuery, wouldBeRefused } from '../../validation/SchemaCheckNote';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,6 +178,11 @@ function CheckedBatchPanel({ draft }: { draft: BatchDraft }) {
   };
 
   const skipped = draft.skippedHidden;
+  // The sendable files whose official schema check says they would be refused: not counted as ready.
+  const refusedCount = useQueries({
+    queries: view.sendable.map((row) => schemaCheckQuery(row.id, row.draft.file)),
+    combine: (results) => results.filter((result) => wouldBeRefused(result.data)).length,
+  });
   const buttonLabel = view.sendable.length > 0 ? t('uploads.batch.upload', { count: view.sendable.length }) : t('uploads.batch.uploadNothing');
 
   return (
@@ -188,7 +194,8 @@ function CheckedBatchPanel({ draft }: { draft: BatchDraft }) {
           </h2>
           <p className="batch-panel__counts">
             <span>{t('uploads.batch.fileCount', { count: view.rows.length })}</span>
-            <span className="batch-panel__count batch-panel__count--ok">{t('uploads.batch.readyCount', { count: view.sendable.length })}</span>
+            <span className="batch-panel__count batch-panel__count--ok">{t('uploads.batch.readyCount', { count: view.sendable.length - refusedCount })}</span>
+            {refusedCount > 0 ? <span className="batch-panel__count batch-panel__count--refused">{t('uploads.batch.refusedCount', { count: refusedCount })}</span> : null}
             {view.blocked.length > 0 ? (
               <span className="batch-panel__count batch-panel__count--blocked">{t('uploads.batch.blockedCount', { count: view.blocked.length })}</span>
             ) : null}

@@ -25,6 +25,8 @@ export const uploadsEn = {
     fileCount_other: '{{count}} files',
     readyCount: '{{count}} ready',
     blockedCount: '{{count}} cannot be sent',
+    refusedCount: '{{count}} would be refused',
+    refusedMark: 'Would be refused by the official schema',
     country: 'Destination country',
     countrySuggested: 'Suggested from the file names.',
     countryRemembered: 'The country of your last batch.',

@@ -29,6 +29,8 @@ export const uploadsIt: Shape<typeof uploadsEn> = {
     fileCount_other: '{{count}} file',
     readyCount: '{{count}} pronti',
     blockedCount: '{{count}} non inviabili',
+    refusedCount: '{{count}} verrebbero rifiutati',
+    refusedMark: 'Verrebbe rifiutato dallo schema ufficiale',
     country: 'Paese di destinazione',
     countrySuggested: 'Suggerito dai nomi dei file.',
     countryRemembered: 'Il paese del tuo ultimo invio.',

@@ -28,6 +28,8 @@ export const uploadsNb: Shape<typeof uploadsEn> = {
     fileCount_other: '{{count}} filer',
     readyCount: '{{count}} klare',
     blockedCount: '{{count}} kan ikke sendes',
+    refusedCount: '{{count}} vil bli avvist',
+    refusedMark: 'Vil bli avvist av det offisielle skjemaet',
     country: 'Mottakerland',
     countrySuggested: 'Foreslått ut fra filnavnene.',
     countryRemembered: 'Landet i den forrige bunken din.',

@@ -34,6 +34,8 @@ export const uploadsPl: PolishShape<typeof uploadsEn> = {
     fileCount_other: '{{count}} pliku',
     readyCount: 'gotowe: {{count}}',
     blockedCount: 'nie można wysłać: {{count}}',
+    refusedCount: 'zostałyby odrzucone: {{count}}',
+    refusedMark: 'Zostałby odrzucony przez oficjalny schemat',
     country: 'Kraj docelowy',
     countrySuggested: 'Zaproponowano na podstawie nazw plików.',
     countryRemembered: 'Kraj Twojej ostatniej partii.',

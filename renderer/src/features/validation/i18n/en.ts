@@ -45,4 +45,14 @@ export const validationEn = {
     body_other: 'The local check found {{count}} errors. The service will most likely refuse the document with the same rules. Send it anyway?',
     sendAnyway: 'Send anyway',
   },
+  ruleSetDates: {
+    fromTo: 'Rules: {{release}}, in force from {{from}} to {{until}} (checked for {{day}}).',
+    from: 'Rules: {{release}}, in force since {{from}} (checked for {{day}}).',
+    successor: {
+      comingUnpublished: '{{title}} {{version}} becomes mandatory on {{date}}; its official rules are not published yet, so this check uses {{current}}.',
+      comingAvailable: '{{title}} {{version}} becomes mandatory on {{date}}; until then this check uses {{current}}.',
+      inForceUnpublished: '{{title}} {{version}} has been mandatory since {{date}}; its official rules are not published yet, so this check uses {{current}}.',
+      inForceAvailable: '{{title}} {{version}} has been in force since {{date}}; this document was checked with {{current}}.',
+    },
+  },
 };

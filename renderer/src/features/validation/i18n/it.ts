@@ -45,4 +45,14 @@ export const validationIt = {
     body_other: 'La verifica locale ha trovato {{count}} errori. Il servizio molto probabilmente rifiuterà il documento con le stesse regole. Inviarlo comunque?',
     sendAnyway: 'Invia comunque',
   },
+  ruleSetDates: {
+    fromTo: 'Regole: {{release}}, in vigore dal {{from}} al {{until}} (verifica per il {{day}}).',
+    from: 'Regole: {{release}}, in vigore dal {{from}} (verifica per il {{day}}).',
+    successor: {
+      comingUnpublished: '{{title}} {{version}} diventa obbligatorio il {{date}}; le sue regole ufficiali non sono ancora pubblicate, quindi questa verifica usa la {{current}}.',
+      comingAvailable: '{{title}} {{version}} diventa obbligatorio il {{date}}; fino ad allora questa verifica usa la {{current}}.',
+      inForceUnpublished: '{{title}} {{version}} è obbligatorio dal {{date}}; le sue regole ufficiali non sono ancora pubblicate, quindi questa verifica usa la {{current}}.',
+      inForceAvailable: '{{title}} {{version}} è in vigore dal {{date}}; questo documento è stato verificato con la {{current}}.',
+    },
+  },
 };

@@ -45,4 +45,14 @@ export const validationNb = {
     body_other: 'Den lokale kontrollen fant {{count}} feil. Tjenesten vil mest sannsynlig avvise dokumentet etter de samme reglene. Vil du sende det likevel?',
     sendAnyway: 'Send likevel',
   },
+  ruleSetDates: {
+    fromTo: 'Regler: {{release}}, gjelder fra {{from}} til {{until}} (kontrollert for {{day}}).',
+    from: 'Regler: {{release}}, gjelder fra {{from}} (kontrollert for {{day}}).',
+    successor: {
+      comingUnpublished: '{{title}} {{version}} blir obligatorisk {{date}}; de offisielle reglene er ikke publisert ennå, så denne kontrollen bruker {{current}}.',
+      comingAvailable: '{{title}} {{version}} blir obligatorisk {{date}}; til da bruker denne kontrollen {{current}}.',
+      inForceUnpublished: '{{title}} {{version}} har vært obligatorisk siden {{date}}; de offisielle reglene er ikke publisert ennå, så denne kontrollen bruker {{current}}.',
+      inForceAvailable: '{{title}} {{version}} har gjeldt siden {{date}}; dette dokumentet ble kontrollert med {{current}}.',
+    },
+  },
 };

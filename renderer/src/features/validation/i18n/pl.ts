@@ -53,4 +53,14 @@ export const validationPl = {
     body_other: 'Lokalne sprawdzenie wykazało {{count}} błędu. Usługa najpewniej odrzuci dokument według tych samych reguł. Wysłać mimo to?',
     sendAnyway: 'Wyślij mimo to',
   },
+  ruleSetDates: {
+    fromTo: 'Reguły: {{release}}, obowiązują od {{from}} do {{until}} (sprawdzono na dzień {{day}}).',
+    from: 'Reguły: {{release}}, obowiązują od {{from}} (sprawdzono na dzień {{day}}).',
+    successor: {
+      comingUnpublished: '{{title}} {{version}} staje się obowiązkowy {{date}}; jego oficjalne reguły nie zostały jeszcze opublikowane, więc to sprawdzenie używa wersji {{current}}.',
+      comingAvailable: '{{title}} {{version}} staje się obowiązkowy {{date}}; do tego dnia to sprawdzenie używa wersji {{current}}.',
+      inForceUnpublished: '{{title}} {{version}} jest obowiązkowy od {{date}}; jego oficjalne reguły nie zostały jeszcze opublikowane, więc to sprawdzenie używa wersji {{current}}.',
+      inForceAvailable: '{{title}} {{version}} obowiązuje od {{date}}; ten dokument sprawdzono według wersji {{current}}.',
+    },
+  },
 };
