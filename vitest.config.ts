@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['{electron,emulator,standards,shared,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
+    // DOM tests: the UI's strings, which the app loads one language at a time, all loaded up front.
+    setupFiles: ['./renderer/src/test/load-catalogs.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
