@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['{electron,emulator,standards,shared,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
+    // DOM tests: the UI's strings, which the app loads one language at a time, all loaded up front.
+    setupFiles: ['./renderer/src/test/load-catalogs.ts'],
     // Guards against a hang, not measures: on a loaded 2-core machine (load 15 and more) a first validation
     // in the engine's niced process, or an emulator's first send through the official rules, takes minutes.
     testTimeout: 180_000,

@@ -9,8 +9,10 @@
  * viewer does (renderer/src/components/pdf-viewer: usePdfDocument + PdfPageView): a copy of the
  * bytes to getDocument with isEvalSupported off, page 1, fit-width scale, a canvas at the device
  * pixel ratio, render, the canvas put on screen, one frame. Timed from bytes in hand to that frame.
- * "Warm": pdf.js's chunk is already loaded (every PDF after the first; each document still starts
- * its own worker, as in the app). "Cold": the first PDF in a fresh page, chunk and worker included.
+ * "Warm": pdf.js's chunk is loaded and its worker started (every PDF after the first: the app keeps
+ * one worker for every document, pdfjs.ts). "Cold": the first PDF in a fresh page, chunk and worker
+ * included. Until issue 27 each warm draw started a worker of its own, which the app never did; that
+ * earlier method is still measured in the same run and reported beside ("own worker").
  * The 1-page report drawn in the same run gives a ratio that machine noise does not move much.
  *
  * Prints one JSON line; exits 1 when the budget is missed. `runPdfBench()` is for bench/run.ts.
@@ -46,12 +48,15 @@ export interface PdfBenchResult {
   warmPhases: Phases;
   onePageWarmMs: number[];
   onePagePhases: Phases;
+  /** The earlier method: the 50-page report with a new worker for each draw. */
+  ownWorkerWarmMs: number[];
+  ownWorkerPhases: Phases;
   /** Median 50-page draw over median 1-page draw. */
   ratio: number;
   checks: BenchCheck[];
 }
 
-const BUDGET_MS = 300;
+const BUDGET_MS = 150;
 const LONG_REPORT_PAGES = 50;
 const BENCH_TIMEOUT_MS = 150_000;
 
@@ -66,12 +71,15 @@ async function measure(browser: Browser, origin: string, urls: { library: string
     const cold = await drawFirstPage(page, 'report-50.pdf', urls);
     if (cold.pages !== LONG_REPORT_PAGES) throw new Error(`The long report has ${cold.pages} pages, not ${LONG_REPORT_PAGES}.`);
     await drawFirstPage(page, 'report-1.pdf', urls);
+    await drawFirstPage(page, 'report-50.pdf', urls, 'own');
     const warm: Draw[] = [];
     const onePage: Draw[] = [];
-    // Alternate the two so that a noisy stretch of the machine hits both alike.
+    const ownWorker: Draw[] = [];
+    // Alternate them so that a noisy stretch of the machine hits all alike.
     for (let sample = 0; sample < samples; sample += 1) {
       warm.push(await drawFirstPage(page, 'report-50.pdf', urls));
       onePage.push(await drawFirstPage(page, 'report-1.pdf', urls));
+      ownWorker.push(await drawFirstPage(page, 'report-50.pdf', urls, 'own'));
     }
     if (problems.length > 0) throw new Error(`The bench page reported errors: ${problems.join('; ')}`);
     const times = (draws: readonly Draw[]): number[] => draws.map((draw) => round(draw.ms));
@@ -83,6 +91,8 @@ async function measure(browser: Browser, origin: string, urls: { library: string
       warmPhases: phaseMedians(warm),
       onePageWarmMs: times(onePage),
       onePagePhases: phaseMedians(onePage),
+      ownWorkerWarmMs: times(ownWorker),
+      ownWorkerPhases: phaseMedians(ownWorker),
       ratio: round(median(times(warm)) / median(times(onePage)), 2),
     };
   } finally {
@@ -118,7 +128,8 @@ async function run(options: PdfBenchOptions, resources: Resources): Promise<PdfB
     reportKb: Math.round(longReport.length / 1024),
     ...measured,
     checks: [
-      { bench: 'pdf', measure: `First page of a ${LONG_REPORT_PAGES}-page report drawn after bytes arrive (pdf.js loaded)`, value: round(warm), unit: 'ms', budget: `≤ ${BUDGET_MS} ms`, ok: warm <= BUDGET_MS, note: detail },
+      { bench: 'pdf', measure: `First page of a ${LONG_REPORT_PAGES}-page report drawn after bytes arrive (pdf.js loaded, its worker running)`, value: round(warm), unit: 'ms', budget: `≤ ${BUDGET_MS} ms`, ok: warm <= BUDGET_MS, note: `${detail}; phases: open ${measured.warmPhases.open}, page ${measured.warmPhases.page}, render ${measured.warmPhases.render}, frame ${measured.warmPhases.frame} ms` },
+      { bench: 'pdf', measure: 'Same, a new pdf.js worker per document (the method before issue 27)', value: round(median(measured.ownWorkerWarmMs)), unit: 'ms', budget: null, ok: null, note: `median of ${options.samples}; open (worker start + parse) ${measured.ownWorkerPhases.open} ms` },
       { bench: 'pdf', measure: 'Same, first PDF of a session (pdf.js chunk + worker loaded too)', value: measured.coldMs, unit: 'ms', budget: null, ok: null, note: 'one sample' },
       { bench: 'pdf', measure: `${LONG_REPORT_PAGES}-page vs 1-page report, first page drawn`, value: measured.ratio, unit: '×', budget: null, ok: null, note: `1-page median ${round(median(measured.onePageWarmMs))} ms` },
     ],

@@ -17,7 +17,11 @@ export type Draw = z.infer<typeof drawSchema>;
 /** The few pdf.js shapes the page code touches (the real types need the DOM lib, which bench code has not). */
 interface PdfJsLike {
   GlobalWorkerOptions: { workerSrc: string };
-  getDocument(source: { data: Uint8Array; isEvalSupported: boolean }): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
+  PDFWorker: new () => PdfWorkerLike;
+  getDocument(source: { data: Uint8Array; isEvalSupported: boolean; worker?: PdfWorkerLike }): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
+}
+interface PdfWorkerLike {
+  promise: Promise<void>;
 }
 interface PdfDocumentLike {
   numPages: number;
@@ -43,7 +47,15 @@ interface BenchPageGlobals {
   requestAnimationFrame(callback: () => void): void;
   benchPdfs?: Record<string, Uint8Array>;
   benchPdfJs?: Promise<PdfJsLike>;
+  benchWorker?: PdfWorkerLike;
 }
+
+/**
+ * `shared`: one pdf.js worker for every document, started with the first (what the app does:
+ * renderer/src/components/pdf-viewer/pdfjs.ts). `own`: a new worker per document (the bench's
+ * method before issue 27, which billed a worker start to every draw).
+ */
+export type WorkerUse = 'shared' | 'own';
 
 /** The bench page: an empty viewer column the canvas goes into. */
 export const benchPageHtml = `<!doctype html><html><head><meta charset="utf-8"><title>pdf bench</title></head>
@@ -59,9 +71,9 @@ export async function fetchReports(page: Page, names: readonly string[]): Promis
 }
 
 /** One draw of page 1, timed from bytes in hand to the frame that shows the canvas. */
-export async function drawFirstPage(page: Page, file: string, urls: { library: string; worker: string }): Promise<Draw> {
+export async function drawFirstPage(page: Page, file: string, urls: { library: string; worker: string }, workerUse: WorkerUse = 'shared'): Promise<Draw> {
   const result = await page.evaluate(
-    async ({ file, library, worker, width }) => {
+    async ({ file, library, worker, width, workerUse }) => {
       const g = globalThis as unknown as BenchPageGlobals;
       const bytes = g.benchPdfs?.[file];
       if (!bytes) throw new Error(`${file} was not fetched`);
@@ -72,8 +84,10 @@ export async function drawFirstPage(page: Page, file: string, urls: { library: s
         return pdfjs;
       });
       const pdfjs = await g.benchPdfJs;
+      // pdfjs.ts: the worker is started once, with the first document, and kept.
+      const shared = workerUse === 'shared' ? (g.benchWorker ??= new pdfjs.PDFWorker()) : undefined;
       // usePdfDocument: pdf.js detaches what it is given, so it gets a copy.
-      const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false });
+      const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, ...(shared ? { worker: shared } : {}) });
       try {
         const pdf = await task.promise;
         const opened = performance.now();
@@ -107,7 +121,7 @@ export async function drawFirstPage(page: Page, file: string, urls: { library: s
         await task.destroy();
       }
     },
-    { file, library: urls.library, worker: urls.worker, width: VIEWER_WIDTH },
+    { file, library: urls.library, worker: urls.worker, width: VIEWER_WIDTH, workerUse },
   );
   const draw = drawSchema.parse(result);
   if (!draw.inked) throw new Error(`${file}: pdf.js finished but the canvas is blank; the measurement would be meaningless.`);

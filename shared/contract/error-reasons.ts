@@ -411,11 +411,22 @@ export function reason<K extends ErrorReasonKey>(key: K, ...params: keyof ErrorR
   return { key, params: (params[0] ?? {}) as Record<string, string | number> };
 }
 
-/** The reason an error's details carry, if any (never throws on foreign details). */
+const knownReasonKeys: ReadonlySet<string> = new Set(errorReasonKeys);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isParam = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+
+/**
+ * The reason an error's details carry, if any (never throws on foreign details). It accepts exactly
+ * what `errorReasonSchema` accepts (a test checks the two agree) without calling zod: the renderer
+ * words every error with it, and zod would otherwise be part of its first screen's JS (issue 27).
+ */
 export function reasonOf(details: unknown): ErrorReason | undefined {
-  if (typeof details !== 'object' || details === null) return undefined;
-  const parsed = errorReasonSchema.safeParse((details as { userMessage?: unknown }).userMessage);
-  return parsed.success ? parsed.data : undefined;
+  if (!isRecord(details)) return undefined;
+  const why = details.userMessage;
+  if (!isRecord(why) || typeof why.key !== 'string' || !knownReasonKeys.has(why.key)) return undefined;
+  const params = why.params === undefined ? {} : why.params;
+  if (!isRecord(params) || !Object.values(params).every(isParam)) return undefined;
+  return { key: why.key as ErrorReasonKey, params: { ...params } as Record<string, string | number> };
 }
 
 /** Details that make an error worded by `why` in the UI; other details are kept. */

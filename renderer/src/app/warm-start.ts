@@ -34,11 +34,12 @@ export function warmStart(queryClient: QueryClient, hash: string): Promise<void>
   const { path, search } = routeOfHash(hash);
   if (!opensDocuments(path)) return session.then(() => undefined);
   loadDocumentsPage().catch(() => undefined);
-  // Its own small chunk: the URL parser needs zod, which stays out of the entry chunk.
+  // Its own small chunk; the URL parser (zod) loads only for an address with a query.
   const prefetcher = import('../features/documents/prefetch-first-page');
   return Promise.all([session, prefetcher])
     .then(([status, { prefetchFirstPage }]) => {
-      if (status?.state === 'signedIn') void prefetchFirstPage(queryClient, new URLSearchParams(path === '/' ? '' : search));
+      if (status?.state === 'signedIn') return prefetchFirstPage(queryClient, new URLSearchParams(path === '/' ? '' : search));
+      return undefined;
     })
     .catch(() => undefined);
 }

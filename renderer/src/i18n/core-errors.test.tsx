@@ -11,7 +11,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError, type AppErrorShape } from '../../../shared/contract';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { resources, withFormatters } from './index';
+import { resources } from './all-catalogs';
+import { withFormatters } from './index';
 
 afterEach(cleanup);
 

@@ -5,7 +5,8 @@ import { AppError, errorCodes } from '../../../shared/contract/errors';
 import { formatDate } from '../format';
 import { en } from './en';
 import { describeError } from './errors';
-import { browserLanguage, languages, resources, withFormatters } from './index';
+import { resources } from './all-catalogs';
+import { browserLanguage, languages, withFormatters } from './index';
 
 type Tree = { [key: string]: string | Tree };
 

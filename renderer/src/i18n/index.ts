@@ -1,12 +1,9 @@
 import i18n, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Preferences } from '../../../shared/contract';
 import { matchLanguage } from '../../../shared/i18n/match-language';
 import { formatDate } from '../format';
-import { en } from './en';
-import { it } from './it';
-import { nb } from './nb';
-import { pl } from './pl';
+import { catalogLoaders, type Language } from './catalogs';
+import type { en, Translation } from './en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,26 +12,57 @@ declare module 'i18next' {
   }
 }
 
-export type Language = Preferences['language'];
+export type { Language };
 export const languages = ['en', 'it', 'nb', 'pl'] as const satisfies readonly Language[];
 
 /** Each language by its own name (the same in every UI language, so a reader finds theirs). */
 export const languageNames: Record<Language, string> = { en: 'English', it: 'Italiano', nb: 'Norsk bokmål', pl: 'Polski' };
-
-/** Every language's strings, one entry per language (each aggregates its features' files). */
-export const resources = { en, it, nb, pl } as const;
 
 /** The language to show before preferences arrive (or when the core is unreachable). */
 export function browserLanguage(nav: Pick<Navigator, 'languages'> = navigator): Language {
   return matchLanguage(nav.languages);
 }
 
+const loaded = new Map<Language, Translation>();
+const loading = new Map<Language, Promise<void>>();
+let wanted: Language | null = null;
+
+/** Whether a language's strings are in memory (then switching to it is immediate). */
+export function isLanguageLoaded(language: Language): boolean {
+  return loaded.has(language);
+}
+
+/**
+ * Fetches a language's strings once (its own chunk) and hands them to i18next. A failed fetch is
+ * forgotten so that the next call tries again.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = catalogLoaders[language]()
+      .then((translation) => {
+        loaded.set(language, translation);
+        if (i18n.isInitialized) i18n.addResourceBundle(language, 'translation', translation);
+      })
+      .finally(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts i18next in `language` with the languages already loaded (`loadLanguage` first: the
+ * start-up awaits the active one, so the first paint is in the right language).
+ */
 export function initI18n(language: Language): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: Object.fromEntries(Object.entries(resources).map(([language, translation]) => [language, { translation }])),
+      resources: Object.fromEntries([...loaded].map(([language, translation]) => [language, { translation }])),
       lng: language,
-      fallbackLng: 'en',
+      // Every language has every key (i18n.test.ts), so no other language is needed as a fallback:
+      // loading English beside the active language would only cost the first screen.
+      fallbackLng: false,
       supportedLngs: [...languages],
       interpolation: { escapeValue: false }, // React escapes
       initAsync: false,
@@ -55,7 +83,20 @@ export function withFormatters<T extends I18n>(instance: T): T {
   return instance;
 }
 
+/**
+ * Shows the UI in `language`: at once when its strings are loaded, else as soon as they are (the
+ * current language stays until then, and a later call wins over an earlier one still loading).
+ */
 export function applyLanguage(language: Language): void {
+  wanted = language;
+  if (!loaded.has(language)) {
+    loadLanguage(language)
+      .then(() => {
+        if (wanted === language) applyLanguage(language);
+      })
+      .catch(() => undefined);
+    return;
+  }
   if (i18n.language !== language) void i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

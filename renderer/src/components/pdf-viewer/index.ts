@@ -1,2 +1,3 @@
 export { PdfViewer, type PdfViewerProps } from './PdfViewer';
 export { saveBytes, base64ToBytes } from './save-bytes';
+export { usePdfJsEarly } from './usePdfJsEarly';

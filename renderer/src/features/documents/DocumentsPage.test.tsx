@@ -119,6 +119,9 @@ function createDocumentsCore(options: { failFirstList?: boolean; jobs?: BulkDown
 // jsdom has no layout: give the list a viewport so the virtualizer renders rows.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+// The pane and the dialogs are fetched when first shown (lazy-parts.tsx); here their modules are
+// compiled up front, so that a test's waiting is on the app, not on the test runner's transform.
+beforeAll(() => Promise.all([import('./detail/DetailPane'), import('./send/SendDocumentDialog'), import('./bulk/BulkDownloadDialog'), import('../folders/ExportDialog')]), 120_000);
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,

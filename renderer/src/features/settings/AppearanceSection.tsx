@@ -4,13 +4,21 @@ import type { Preferences } from '../../../../shared/contract';
 import { bridgeKeys, useBridgeMutation } from '../../bridge/queries';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SelectField } from '../../components/Field';
-import { languageNames, languages } from '../../i18n';
+import { languageNames, languages, loadLanguage } from '../../i18n';
 import { usePreferences } from '../session/hooks';
 
 const themes = ['system', 'light', 'dark'] as const satisfies readonly Preferences['theme'][];
 
 const isTheme = (value: string): value is Preferences['theme'] => (themes as readonly string[]).includes(value);
 const isLanguage = (value: string): value is Preferences['language'] => (languages as readonly string[]).includes(value);
+
+/**
+ * Only the active language's strings load at start; the others are fetched as soon as the user
+ * reaches for the language list, so that the one picked applies at once.
+ */
+const fetchOtherLanguages = () => {
+  for (const language of languages) loadLanguage(language).catch(() => undefined);
+};
 
 /** Theme and language: applied at once (optimistically), stored through `preferences.set`. */
 export function AppearanceSection() {
@@ -48,6 +56,8 @@ export function AppearanceSection() {
         <SelectField
           label={t('settings.appearance.language')}
           value={data?.language ?? 'en'}
+          onFocus={fetchOtherLanguages}
+          onPointerEnter={fetchOtherLanguages}
           onChange={(event) => isLanguage(event.target.value) && update.mutate({ language: event.target.value })}
         >
           {languages.map((language) => (

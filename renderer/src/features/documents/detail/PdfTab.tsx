@@ -5,12 +5,13 @@ import { useBridgeQuery } from '../../../bridge/queries';
 import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
-import { base64ToBytes, PdfViewer } from '../../../components/pdf-viewer';
+import { base64ToBytes, PdfViewer, usePdfJsEarly } from '../../../components/pdf-viewer';
 
 /** The service's PDF rendering of an invoice or credit note (`documents.print`). */
 export function PdfTab({ type, uuid, number }: { type: SendableDocumentType; uuid: string; number: string }) {
   const { t } = useTranslation();
   const print = useBridgeQuery('documents.print', { type, uuid }, { staleTime: 5 * 60_000 });
+  usePdfJsEarly();
   const bytes = useMemo(() => (print.data ? base64ToBytes(print.data.base64) : null), [print.data]);
 
   if (print.isPending) {

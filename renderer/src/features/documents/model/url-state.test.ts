@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentFilters } from '../../../../../shared/contract/documents';
+import { plainInboxView } from '../prefetch-first-page';
 import { activeFilterCount, clearedFilters, readInboxView, writeInboxView, type InboxView } from './url-state';
 
 describe('the inbox view in the URL', () => {
+  it('an address without a query opens the view the first page is fetched for before the parser loads', () => {
+    expect(readInboxView(new URLSearchParams(''))).toEqual({ ...plainInboxView, tab: 'details' });
+  });
+
   it('survives a round trip with every filter of the contract', () => {
     const view: InboxView = {
       type: 'credit-note',

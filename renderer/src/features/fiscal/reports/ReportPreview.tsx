@@ -4,7 +4,7 @@ import { useBridgeQuery } from '../../../bridge/queries';
 import { Button } from '../../../components/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Icon } from '../../../components/Icon';
-import { PdfViewer, base64ToBytes } from '../../../components/pdf-viewer';
+import { PdfViewer, base64ToBytes, usePdfJsEarly } from '../../../components/pdf-viewer';
 import { Spinner } from '../../../components/Spinner';
 import { useReports } from '../fiscal-queries';
 import { reportPeriod, reportTypeLabel } from './report-labels';
@@ -13,6 +13,7 @@ import { reportPeriod, reportTypeLabel } from './report-labels';
 export function ReportPreview({ serialNumber, reportUuid, onClose }: { serialNumber: string; reportUuid: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const pdf = useBridgeQuery('reports.pdf', { serialNumber, reportUuid }, { staleTime: Infinity, gcTime: 5 * 60_000 });
+  usePdfJsEarly();
   const report = useReports(serialNumber).data?.items.find((item) => item.uuid === reportUuid);
   const bytes = useMemo(() => (pdf.data ? base64ToBytes(pdf.data.base64) : null), [pdf.data]);
   const title = report ? reportTypeLabel(t, report) : t('fiscal.preview.title');
