@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 const refused = (notice?: 'semplificata-rf20'): LocalValidation => ({
   kind: 'fatturapa',
-  ruleSet: { code: 'fatturapa-semplificata-1.0.1', name: 'FatturaPA semplificata schema', version: '1.0.1' },
+  ruleSet: { code: 'fatturapa-semplificata-1.0.1', name: 'FatturaPA semplificata schema', version: '1.0.1', checkedOn: '2026-11-28' },
   valid: false,
   fatal: [
     {
