@@ -21,6 +21,8 @@ export interface LocalValidationIssue {
   line?: number;
   test?: string;
   artefact: { name: string; version: string };
+  /** The app's own checks (KSeF pre-checks): an `ErrorReason` key (`ksef.*`) and its parameters. */
+  reason?: { key: string; params: Record<string, string | number> };
 }
 
 export interface LocalValidation {

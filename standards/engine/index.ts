@@ -2,3 +2,4 @@
 export { createStandardsEngine, type StandardsEngine, type StandardsEngineOptions, type ValidateOptions } from './engine';
 export { listRuleSets, findRuleSet, ruleSetFor, type RuleSetInfo } from './rule-sets';
 export * from './types';
+export { KSEF_DESTINATION, PEF_CUSTOMIZATION_MARK } from './detect';

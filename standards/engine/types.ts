@@ -32,6 +32,8 @@ export interface ValidationIssue {
   /** The Schematron assertion's test, for Schematron results. */
   test?: string;
   artefact: ArtefactRef;
+  /** For the app's own checks (KSeF pre-checks): the sentence's key and parameters, to word it in the UI language. */
+  reason?: { key: string; params: Record<string, string | number> };
 }
 
 export interface ValidationResult {
