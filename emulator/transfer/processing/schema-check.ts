@@ -8,21 +8,27 @@
  */
 import type { StandardsEngine } from '../../../standards/engine';
 import { KSEF_DESTINATION, ValidationFailure } from '../../../standards/engine';
-import { checkForKsef, warsawDay, type ServiceEnvironment } from '../../../shared/ksef';
+import { checkForKsef, PEF_MARK, warsawDay, type ServiceEnvironment } from '../../../shared/ksef';
 import type { DocumentPiece } from './extract';
 
 const SCHEMA_NAMESPACES = ['http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/', 'http://crd.gov.pl/wzor/'];
 
 const isXmlText = (head: string): boolean => /^(?:\xEF\xBB\xBF)?\s*</.test(head);
 
-/** KSeF's PEF (3) and PEF_KOR (3) are UBL invoices and credit notes. */
-const PEF_NAMESPACES = ['urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2'];
+/**
+ * KSeF's PEF (3) and PEF_KOR (3) are UBL invoices and credit notes that say they are Polish: the
+ * efaktura.gov.pl CustomizationID or the `urn:pl:extended` components. A plain UBL invoice to PL is
+ * not checked here (KSeF learns the form from the session; the transfer interface has no such field).
+ */
+const PEF_SIGNS = [PEF_MARK, 'urn:pl:extended:'];
 
-/** An XML document that declares a FatturaPA or KSeF namespace near its start (for Poland also UBL: PEF). */
+/** An XML document that declares a FatturaPA or KSeF namespace near its start (for Poland also a Polish UBL: PEF). */
+const headOf = (piece: DocumentPiece): string => Buffer.from(piece.bytes.buffer, piece.bytes.byteOffset, Math.min(piece.bytes.byteLength, 8 * 1024)).toString('latin1');
+
 export const needsSchemaCheck = (piece: DocumentPiece, country: 'IT' | 'PL' = 'IT'): boolean => {
-  const head = Buffer.from(piece.bytes.buffer, piece.bytes.byteOffset, Math.min(piece.bytes.byteLength, 8 * 1024)).toString('latin1');
-  const namespaces = country === 'PL' ? [...SCHEMA_NAMESPACES, ...PEF_NAMESPACES] : SCHEMA_NAMESPACES;
-  return isXmlText(head) && namespaces.some((namespace) => head.includes(namespace));
+  const head = headOf(piece);
+  const signs = country === 'PL' ? [...SCHEMA_NAMESPACES, ...PEF_SIGNS] : SCHEMA_NAMESPACES;
+  return isXmlText(head) && signs.some((sign) => head.includes(sign));
 };
 
 export interface SchemaCheckContext {
@@ -32,7 +38,8 @@ export interface SchemaCheckContext {
 }
 
 export async function schemaErrorsOf(engine: StandardsEngine, piece: DocumentPiece, context: SchemaCheckContext = { country: 'IT', environment: 'sandbox', now: new Date() }): Promise<string[]> {
-  const toKsef = context.country === 'PL';
+  // A FatturaPA sent to PL by mistake is still checked against its own schema.
+  const toKsef = context.country === 'PL' && !headOf(piece).includes(SCHEMA_NAMESPACES[0]!);
   try {
     const result = await engine.validate(piece.bytes, { schemaOnly: true, ...(toKsef ? { ruleSet: KSEF_DESTINATION } : {}) });
     if (result.kind !== 'fatturapa' && result.kind !== 'ksef') return [];
