@@ -12,7 +12,7 @@ export const createViewerHandlers: HandlerFactory = (services) => {
   const engine = root ? createXsltStylesheetEngine(root, { renderer: createProcessStylesheetRenderer({ process: services.engines }) }) : undefined;
   if (engine) services.onDispose(() => engine.close());
   else services.logger.warn('The compiled stylesheets (standards/sef) were not found: the viewer shows its own layouts only. Run npm run standards.');
-  const viewer = createViewerService({ printer: services.ports.pdfPrinter, ...(engine ? { engine } : {}) });
+  const viewer = createViewerService({ printer: services.ports.pdfPrinter, environment: () => services.profiles.active().environment, ...(engine ? { engine } : {}) });
   return {
     'viewer.open': async (input, context) => {
       // SaxonJS and the stylesheets load in the engine's process when a file is first opened, while its

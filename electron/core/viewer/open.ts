@@ -5,12 +5,13 @@
  * cannot be laid out carries a `problem` and its source; only a file past the limits is refused.
  */
 import { unzipSync } from 'fflate';
-import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
+import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type Environment, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
 import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
 import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
 import { prettySource } from '../documents/source-view';
 import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
 import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
+import { ksefVerificationCode } from './ksef-qr';
 import { looksLikeP7m, openP7m } from './p7m';
 import { decodeDocumentText } from './text';
 import { ublAttachments, ublSummary } from './ubl-summary';
@@ -21,7 +22,8 @@ export const SOURCE_KEEP_CHARACTERS = 2_000_000;
 
 export type OpenedFile = Omit<ViewerResult, 'id'> & { texts: string[] };
 
-export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string): OpenedFile {
+/** `environment`: which KSeF system a KSeF invoice's verification code points to (the active profile's). */
+export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string, environment: Environment = 'sandbox'): OpenedFile {
   if (bytes.length === 0) throw new AppError('validation', `${fileName} is empty: there is nothing to show.`, { details: because(reason('viewer.emptyFile', { name: fileName })) });
   if (bytes.length > VIEWER_MAX_FILE_BYTES) {
     throw new AppError('too_large', `${fileName} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the viewer opens files up to ${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB.`, {
@@ -41,9 +43,9 @@ export function openFile(fileName: string, bytes: Uint8Array, destinationId?: st
   }
   if (isZip(content)) {
     result.containers.push('zip');
-    readZip(name, content, result, destinationId);
+    readZip(name, content, result, destinationId, environment);
   } else {
-    addFile(name, content, result, destinationId);
+    addFile(name, content, result, destinationId, environment);
   }
   return result;
 }
@@ -52,7 +54,7 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
 }
 
-function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string, environment: Environment = 'sandbox'): void {
   let count = 0;
   let total = 0;
   let tooLarge = '';
@@ -104,11 +106,11 @@ function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destina
       result.skipped.push({ name: entryName, reason: 'A ZIP inside the ZIP is not opened.' });
       continue;
     }
-    addFile(shownName, entry, result, destinationId);
+    addFile(shownName, entry, result, destinationId, environment);
   }
 }
 
-function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string, environment: Environment = 'sandbox'): void {
   const decoded = decodeDocumentText(bytes, name);
   if (!decoded.ok) {
     push(result, bareDocument(name, '', bytes.length, 'application/octet-stream', decoded.error), '');
@@ -116,7 +118,7 @@ function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinatio
   }
   const text = decoded.text;
   const first = text.trimStart()[0];
-  if (first === '<') return push(result, readXml(name, text, bytes.length, destinationId), text);
+  if (first === '<') return push(result, readXml(name, text, bytes, destinationId, environment), text);
   if (first === '{' || first === '[') return push(result, readJson(name, text, bytes.length), text);
   if (/\.csv$/i.test(name) || looksLikeCsv(text)) return readCsv(name, text, bytes.length, result);
   push(result, bareDocument(name, text, bytes.length, 'text/plain', `${name} is not XML, JSON or CSV, so it cannot be shown as a document.`), text);
@@ -151,7 +153,8 @@ function bareDocument(name: string, text: string, size: number, contentType: str
   return document;
 }
 
-function readXml(name: string, text: string, size: number, destinationId?: string): ViewedDocument {
+function readXml(name: string, text: string, bytes: Uint8Array, destinationId?: string, environment: Environment = 'sandbox'): ViewedDocument {
+  const size = bytes.length;
   const pretty = size <= 20 * 1024 * 1024 ? prettySource(text, 'xml') : text;
   const base = (): ViewedDocument => ({ ...bareDocument(name, text, size, 'application/xml'), source: { size, contentType: 'application/xml', ...keptSource(text, pretty) } });
   let root: XmlElement;
@@ -181,6 +184,8 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     document.formatLabel = version.version;
     document.summary = ksefSummary(root);
     document.layout = ksefLayout(root, destinationId);
+    const verification = ksefVerificationCode(root, bytes, environment, destinationId);
+    if (verification) document.verification = verification;
     if (version.version === 'FA (2)') document.stylesheets = ['ksef-fa2'];
     return document;
   }

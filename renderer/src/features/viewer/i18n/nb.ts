@@ -51,6 +51,12 @@ export const viewerNb: Shape<typeof viewerEn> = {
     noTime: 'ingen signeringstid i filen',
     notVerified: 'Signaturen er ikke kontrollert: Ledgerdesk viser hvem filen oppgir som signatar, men kontrollerer verken sertifikatet eller signaturen.',
   },
+  verification: {
+    title: 'KSeF-verifiseringskode (KOD I)',
+    scan: 'Skann den for å kontrollere fakturaen i KSeF.',
+    label: 'Under koden: KSeF-nummeret, eller OFFLINE så lenge KSeF ikke har nummerert fakturaen.',
+    image: 'KSeF-verifiseringskode (KOD I)',
+  },
   problem: {
     title: 'Dette dokumentet kan ikke vises med en layout',
     hint: 'Kilden vises i stedet.',
