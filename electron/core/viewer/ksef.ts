@@ -8,20 +8,21 @@ import type { LayoutField, LayoutSection, SchemaLayout, ViewerParty, ViewerSumma
 import type { XmlElement } from '../../../shared/ubl';
 import { fieldsAt, findElement, findElements, isEmpty, joinText, section, tableAt, textAt, type FieldSpec } from './layout-builder';
 
-export const KSEF_NAMESPACES: Record<string, 'FA (2)' | 'FA (3)'> = {
+export const KSEF_NAMESPACES: Record<string, 'FA (2)' | 'FA (3)' | 'FA_RR (1)'> = {
   'http://crd.gov.pl/wzor/2023/06/29/12648/': 'FA (2)',
   'http://crd.gov.pl/wzor/2025/06/25/13775/': 'FA (3)',
+  'http://crd.gov.pl/wzor/2026/03/06/14189/': 'FA_RR (1)',
 };
 
 export function isKsef(root: XmlElement): boolean {
   return root.name === 'Faktura' && root.namespace.startsWith('http://crd.gov.pl/wzor/');
 }
 
-export function ksefVersion(root: XmlElement): { version: 'FA (2)' | 'FA (3)' } | { problem: string } {
+export function ksefVersion(root: XmlElement): { version: 'FA (2)' | 'FA (3)' | 'FA_RR (1)' } | { problem: string } {
   const version = KSEF_NAMESPACES[root.namespace];
   if (version) return { version };
   const declared = findElement(root, 'Naglowek/KodFormularza')?.attributes.kodSystemowy;
-  return { problem: `This KSeF invoice uses the schema ${declared ?? root.namespace}; the viewer knows FA (2) and FA (3).` };
+  return { problem: `This KSeF invoice uses the schema ${declared ?? root.namespace}; the viewer knows FA (2), FA (3) and FA_RR (1).` };
 }
 
 function buyerTaxId(identification: XmlElement | undefined): string | undefined {
@@ -32,7 +33,7 @@ function buyerTaxId(identification: XmlElement | undefined): string | undefined 
   );
 }
 
-function party(element: XmlElement | undefined): ViewerParty | undefined {
+export function partySummary(element: XmlElement | undefined): ViewerParty | undefined {
   if (!element) return undefined;
   const identification = findElement(element, 'DaneIdentyfikacyjne');
   const result: ViewerParty = {};
@@ -54,9 +55,9 @@ export function ksefSummary(root: XmlElement): ViewerSummary {
   if (date) summary.date = date;
   const kind = textAt(fa, 'RodzajFaktury');
   if (kind) summary.kindCode = kind;
-  const seller = party(findElement(root, 'Podmiot1'));
+  const seller = partySummary(findElement(root, 'Podmiot1'));
   if (seller) summary.seller = seller;
-  const buyer = party(findElement(root, 'Podmiot2'));
+  const buyer = partySummary(findElement(root, 'Podmiot2'));
   if (buyer) summary.buyer = buyer;
   const total = textAt(fa, 'P_15');
   if (total) summary.total = { text: total, currency: textAt(fa, 'KodWaluty') ?? 'PLN' };
@@ -86,7 +87,7 @@ const identificationFields: FieldSpec[] = [
   ['name', 'DaneIdentyfikacyjne/Nazwa'],
 ];
 
-function partySection(key: string, element: XmlElement, subtitle?: string): LayoutSection {
+export function partySection(key: string, element: XmlElement, subtitle?: string): LayoutSection {
   return section(key, {
     subtitle,
     fields: fieldsAt(element, [
@@ -134,11 +135,10 @@ function amountFields(element: XmlElement | undefined, specs: FieldSpec[], curre
   return fieldsAt(element, specs, currency);
 }
 
-export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayout {
-  const fa = findElement(root, 'Fa');
-  const currency = textAt(fa, 'KodWaluty') ?? 'PLN';
+/** The form (its system code and variant) and, when known, the KSeF number. */
+export function headerSection(root: XmlElement, destinationId?: string): LayoutSection {
   const header = findElement(root, 'Naglowek');
-  const sections: LayoutSection[] = [
+  return (
     section('ksefHeader', {
       fields: [
         ...(destinationId ? [{ key: 'ksefNumber', value: destinationId, kind: 'code' as const }] : []),
@@ -151,8 +151,14 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
           ['systemInfo', 'SystemInfo'],
         ]),
       ],
-    }),
-  ];
+    })
+  );
+}
+
+export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayout {
+  const fa = findElement(root, 'Fa');
+  const currency = textAt(fa, 'KodWaluty') ?? 'PLN';
+  const sections: LayoutSection[] = [headerSection(root, destinationId)];
   const seller = findElement(root, 'Podmiot1');
   if (seller) sections.push(partySection('seller', seller));
   const buyer = findElement(root, 'Podmiot2');

@@ -12,6 +12,15 @@ import { prettySource } from '../documents/source-view';
 import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
 import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
 import { ksefVerificationCode } from './ksef-qr';
+import { ksefRrLayout, ksefRrSummary } from './ksef-rr';
+import { ksefFormatOf } from '../../../shared/ksef';
+
+/** A UBL invoice that says it is Polish (efaktura.gov.pl CustomizationID or `urn:pl:extended` parts) is KSeF's FA_PEF (3)/FA_KOR_PEF (3). */
+const pefFormatOf = (root: XmlElement): string | undefined => {
+  const customizationId = root.children.find((child) => child.name === 'CustomizationID')?.text.trim() ?? '';
+  const polishParts = root.children.some((child) => child.namespace.startsWith('urn:pl:extended:'));
+  return ksefFormatOf(root.namespace, root.name, customizationId, polishParts);
+};
 import { looksLikeP7m, openP7m } from './p7m';
 import { decodeDocumentText } from './text';
 import { ublAttachments, ublSummary } from './ubl-summary';
@@ -182,8 +191,9 @@ function readXml(name: string, text: string, bytes: Uint8Array, destinationId?: 
     const version = ksefVersion(root);
     if ('problem' in version) return { ...document, formatLabel: 'KSeF', problem: version.problem };
     document.formatLabel = version.version;
-    document.summary = ksefSummary(root);
-    document.layout = ksefLayout(root, destinationId);
+    const farmerInvoice = version.version === 'FA_RR (1)';
+    document.summary = farmerInvoice ? ksefRrSummary(root) : ksefSummary(root);
+    document.layout = farmerInvoice ? ksefRrLayout(root, destinationId) : ksefLayout(root, destinationId);
     const verification = ksefVerificationCode(root, bytes, environment, destinationId);
     if (verification) document.verification = verification;
     if (version.version === 'FA (2)') document.stylesheets = ['ksef-fa2'];
@@ -192,7 +202,7 @@ function readXml(name: string, text: string, bytes: Uint8Array, destinationId?: 
   try {
     const ubl = normalizeUblTree(root);
     document.family = 'ubl';
-    document.formatLabel = ubl.rootName;
+    document.formatLabel = pefFormatOf(root) ?? ubl.rootName;
     document.version = ubl.ublVersionId ?? '2.1';
     document.ubl = ubl;
     document.summary = ublSummary(ubl);

@@ -228,6 +228,7 @@ export const viewerEn = {
     rows_other: '{{count}} rows',
   },
   sections: {
+    farmer: 'Farmer (supplier)',
     fpaTransmission: 'Transmission',
     seller: 'Seller',
     buyer: 'Buyer',
@@ -248,6 +249,13 @@ export const viewerEn = {
     attachmentBlock: 'Attachment',
   },
   fields: {
+    purchaseDate: 'Purchase date',
+    purchaseValue: 'Value of the products bought',
+    flatRateRefund: 'Flat-rate VAT refund',
+    amountInWords: 'Amount in words',
+    productClass: 'Class or quality',
+    farmerAccount: 'Farmer’s bank account',
+    buyerAccount: 'Buyer’s bank account',
     fpaFormat: 'Transmission format',
     fpaProgressive: 'Sending number',
     fpaRecipientCode: 'Recipient code',

@@ -232,6 +232,7 @@ export const viewerIt: Shape<typeof viewerEn> = {
     rows_other: '{{count}} righe',
   },
   sections: {
+    farmer: 'Agricoltore (fornitore)',
     fpaTransmission: 'Trasmissione',
     seller: 'Cedente / prestatore',
     buyer: 'Cessionario / committente',
@@ -252,6 +253,13 @@ export const viewerIt: Shape<typeof viewerEn> = {
     attachmentBlock: 'Allegato',
   },
   fields: {
+    purchaseDate: 'Data di acquisto',
+    purchaseValue: 'Valore dei prodotti acquistati',
+    flatRateRefund: 'Rimborso forfettario IVA',
+    amountInWords: 'Importo in lettere',
+    productClass: 'Classe o qualità',
+    farmerAccount: 'Conto bancario dell’agricoltore',
+    buyerAccount: 'Conto bancario dell’acquirente',
     fpaFormat: 'Formato di trasmissione',
     fpaProgressive: 'Progressivo di invio',
     fpaRecipientCode: 'Codice destinatario',

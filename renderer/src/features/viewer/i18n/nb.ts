@@ -232,6 +232,7 @@ export const viewerNb: Shape<typeof viewerEn> = {
     rows_other: '{{count}} rader',
   },
   sections: {
+    farmer: 'Bonde (leverandør)',
     fpaTransmission: 'Overføring',
     seller: 'Selger',
     buyer: 'Kjøper',
@@ -252,6 +253,13 @@ export const viewerNb: Shape<typeof viewerEn> = {
     attachmentBlock: 'Vedlegg',
   },
   fields: {
+    purchaseDate: 'Kjøpsdato',
+    purchaseValue: 'Verdi av produktene som er kjøpt',
+    flatRateRefund: 'Sjablongmessig mva-refusjon',
+    amountInWords: 'Beløp med bokstaver',
+    productClass: 'Klasse eller kvalitet',
+    farmerAccount: 'Bondens bankkonto',
+    buyerAccount: 'Kjøperens bankkonto',
     fpaFormat: 'Overføringsformat',
     fpaProgressive: 'Sendingsnummer',
     fpaRecipientCode: 'Mottakerkode',

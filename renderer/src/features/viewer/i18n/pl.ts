@@ -237,6 +237,7 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     rows_other: '{{count}} wiersza',
   },
   sections: {
+    farmer: 'Rolnik (dostawca)',
     fpaTransmission: 'Przesyłanie',
     seller: 'Sprzedawca',
     buyer: 'Nabywca',
@@ -257,6 +258,13 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     attachmentBlock: 'Załącznik',
   },
   fields: {
+    purchaseDate: 'Data nabycia',
+    purchaseValue: 'Wartość nabytych produktów',
+    flatRateRefund: 'Zryczałtowany zwrot podatku',
+    amountInWords: 'Kwota słownie',
+    productClass: 'Klasa lub jakość',
+    farmerAccount: 'Rachunek rolnika',
+    buyerAccount: 'Rachunek nabywcy',
     fpaFormat: 'Format przesyłania',
     fpaProgressive: 'Numer wysyłki',
     fpaRecipientCode: 'Kod odbiorcy',
