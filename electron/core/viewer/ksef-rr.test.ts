@@ -20,3 +20,16 @@ describe('FA_RR (1)', () => {
     expect(document?.verification?.url).toMatch(/^https:\/\/qr-test\.ksef\.mf\.gov\.pl\/invoice\/1111111111\/23-02-2026\/[\w-]{43}$/);
   });
 });
+
+describe('KSeF party sections', () => {
+  it('show no label twice: an address’s two lines are one field, the correspondence address another', () => {
+    const [document] = openFile('fa3.xml', fixtureBytes('ksef-pdf-generator/invoice.xml')).documents;
+    for (const section of document?.layout?.sections ?? []) {
+      if (!['seller', 'buyer', 'thirdParty', 'authorisedParty'].includes(section.key)) continue;
+      const keys = section.fields.filter((field) => field.key !== 'custom').map((field) => field.key);
+      expect(keys, section.key).toEqual([...new Set(keys)]);
+    }
+    const seller = document?.layout?.sections.find((section) => section.key === 'seller');
+    expect(seller?.fields.filter((field) => field.key === 'address')).toHaveLength(1);
+  });
+});

@@ -64,12 +64,14 @@ export function ksefSummary(root: XmlElement): ViewerSummary {
   return summary;
 }
 
-const addressFields: FieldSpec[] = [
-  ['address', 'Adres/AdresL1'],
-  ['address', 'Adres/AdresL2'],
+/** An address's two lines as one field (two rows labelled "Address" read as two addresses). */
+function addressLines(element: XmlElement, key: string, path: string): LayoutField[] {
+  const value = joinText(findElement(element, path), ['AdresL1', 'AdresL2']);
+  return value ? [{ key, value }] : [];
+}
+
+const contactFields: FieldSpec[] = [
   ['country', 'Adres/KodKraju', 'code'],
-  ['correspondenceAddress', 'AdresKoresp/AdresL1'],
-  ['correspondenceAddress', 'AdresKoresp/AdresL2'],
   ['email', 'DaneKontaktowe/Email'],
   ['telephone', 'DaneKontaktowe/Telefon'],
 ];
@@ -90,16 +92,20 @@ const identificationFields: FieldSpec[] = [
 export function partySection(key: string, element: XmlElement, subtitle?: string): LayoutSection {
   return section(key, {
     subtitle,
-    fields: fieldsAt(element, [
-      ...identificationFields,
-      ...addressFields,
+    fields: [
+      ...fieldsAt(element, identificationFields),
+      ...addressLines(element, 'address', 'Adres'),
+      ...addressLines(element, 'correspondenceAddress', 'AdresKoresp'),
+      ...fieldsAt(element, [
+      ...contactFields,
       ['customerNumber', 'NrKlienta'],
       ['buyerId', 'IDNabywcy'],
       ['taxpayerStatus', 'StatusInfoPodatnika', 'code'],
       ['share', 'Udzial'],
       ['jst', 'JST', 'code'],
       ['gv', 'GV', 'code'],
-    ]),
+      ]),
+    ],
   });
 }
 
