@@ -33,3 +33,14 @@ describe('KSeF party sections', () => {
     expect(seller?.fields.filter((field) => field.key === 'address')).toHaveLength(1);
   });
 });
+
+describe('KSeF codes in the layout', () => {
+  it('carry their meaning from the schema’s documentation, never a bare number', () => {
+    const [document] = openFile('fa3.xml', fixtureBytes('ksef-pdf-generator/invoice.xml')).documents;
+    const fields = (document?.layout?.sections ?? []).flatMap((section) => section.fields);
+    // "Local government unit 2" was seen before: JST and GV are enumerations documented "Tak"/"Nie".
+    expect(fields.find((field) => field.key === 'jst')?.value).toBe('2 – Nie');
+    expect(fields.find((field) => field.key === 'gv')?.value).toBe('2 – Nie');
+    expect(fields.find((field) => field.key === 'invoiceKind')?.value).toMatch(/^VAT – \S/);
+  });
+});

@@ -7,7 +7,10 @@
 import type { LayoutSection, SchemaLayout, ViewerSummary } from '../../../shared/contract';
 import type { XmlElement } from '../../../shared/ubl';
 import { headerSection, partySection, partySummary } from './ksef';
-import { fieldsAt, findElement, findElements, isEmpty, section, tableAt, textAt } from './layout-builder';
+import { codeMeanings, describeBy, FA_RR_SCHEMA } from './ksef-codes';
+import { fieldsAt, findElement, findElements, isEmpty, section, tableAt, textAt, type FieldSpec } from './layout-builder';
+
+const rrFieldsAt = (element: XmlElement | undefined, specs: FieldSpec[], currency?: string) => fieldsAt(element, specs, currency, describeBy(codeMeanings(FA_RR_SCHEMA)));
 
 export const FA_RR_NAMESPACE = 'http://crd.gov.pl/wzor/2026/03/06/14189/';
 
@@ -41,7 +44,7 @@ export function ksefRrLayout(root: XmlElement, destinationId?: string): SchemaLa
   sections.push(
     section('ksefInvoice', {
       fields: [
-        ...fieldsAt(rr, [
+        ...rrFieldsAt(rr, [
           ['invoiceKind', 'RodzajFaktury', 'code'],
           ['number', 'P_4C'],
           ['issueDate', 'P_4B', 'date'],
@@ -54,12 +57,12 @@ export function ksefRrLayout(root: XmlElement, destinationId?: string): SchemaLa
           ['correctedDate', 'DaneFaKorygowanej/DataWystFaKorygowanej', 'date'],
           ['correctedKsefNumber', 'DaneFaKorygowanej/NrKSeFFaKorygowanej', 'code'],
         ]),
-        ...fieldsAt(rr, [
+        ...rrFieldsAt(rr, [
           ['purchaseValue', 'P_11_1', 'amount'],
           ['flatRateRefund', 'P_11_2', 'amount'],
           ['total', 'P_12_1', 'amount'],
         ], currency),
-        ...fieldsAt(rr, [['amountInWords', 'P_12_2']]),
+        ...rrFieldsAt(rr, [['amountInWords', 'P_12_2']]),
       ],
     }),
     section('lines', {
@@ -82,7 +85,7 @@ export function ksefRrLayout(root: XmlElement, destinationId?: string): SchemaLa
       tables: [tableAt('additionalInfo', rr, 'DodatkowyOpis', [{ key: 'key', path: 'Klucz' }, { key: 'value', path: 'Wartosc' }])],
     }),
     section('settlement', {
-      fields: fieldsAt(findElement(rr, 'Rozliczenie'), [
+      fields: rrFieldsAt(findElement(rr, 'Rozliczenie'), [
         ['chargesTotal', 'SumaObciazen', 'amount'],
         ['deductionsTotal', 'SumaOdliczen', 'amount'],
         ['amountDue', 'DoZaplaty', 'amount'],
@@ -90,14 +93,14 @@ export function ksefRrLayout(root: XmlElement, destinationId?: string): SchemaLa
       ], currency),
     }),
     section('payment', {
-      fields: fieldsAt(findElement(rr, 'Platnosc'), [
+      fields: rrFieldsAt(findElement(rr, 'Platnosc'), [
         ['paymentMeans', 'FormaPlatnosci', 'code'],
         ['farmerAccount', 'RachunekBankowy1/NrRB'],
         ['buyerAccount', 'RachunekBankowy2/NrRB'],
       ]),
     }),
     section('footer', {
-      fields: fieldsAt(findElement(root, 'Stopka'), [
+      fields: rrFieldsAt(findElement(root, 'Stopka'), [
         ['legalName', 'Rejestry/PelnaNazwa'],
         ['krs', 'Rejestry/KRS'],
         ['regon', 'Rejestry/REGON'],

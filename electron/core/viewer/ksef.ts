@@ -7,6 +7,10 @@
 import type { LayoutField, LayoutSection, SchemaLayout, ViewerParty, ViewerSummary } from '../../../shared/contract';
 import type { XmlElement } from '../../../shared/ubl';
 import { fieldsAt, findElement, findElements, isEmpty, joinText, section, tableAt, textAt, type FieldSpec } from './layout-builder';
+import { codeMeanings, describeBy, FA3_SCHEMA } from './ksef-codes';
+
+/** Fields whose codes carry their meaning from the FA (3) schema (FA (2) uses the same codes). */
+const codedFieldsAt = (element: XmlElement | undefined, specs: FieldSpec[], currency?: string) => fieldsAt(element, specs, currency, describeBy(codeMeanings(FA3_SCHEMA)));
 
 export const KSEF_NAMESPACES: Record<string, 'FA (2)' | 'FA (3)' | 'FA_RR (1)'> = {
   'http://crd.gov.pl/wzor/2023/06/29/12648/': 'FA (2)',
@@ -93,10 +97,10 @@ export function partySection(key: string, element: XmlElement, subtitle?: string
   return section(key, {
     subtitle,
     fields: [
-      ...fieldsAt(element, identificationFields),
+      ...codedFieldsAt(element, identificationFields),
       ...addressLines(element, 'address', 'Adres'),
       ...addressLines(element, 'correspondenceAddress', 'AdresKoresp'),
-      ...fieldsAt(element, [
+      ...codedFieldsAt(element, [
       ...contactFields,
       ['customerNumber', 'NrKlienta'],
       ['buyerId', 'IDNabywcy'],
@@ -138,7 +142,7 @@ function vatSummary(fa: XmlElement | undefined): LayoutSection {
 }
 
 function amountFields(element: XmlElement | undefined, specs: FieldSpec[], currency: string): LayoutField[] {
-  return fieldsAt(element, specs, currency);
+  return codedFieldsAt(element, specs, currency);
 }
 
 /** The form (its system code and variant) and, when known, the KSeF number. */
@@ -151,7 +155,7 @@ export function headerSection(root: XmlElement, destinationId?: string): LayoutS
         ...(header?.children.find((child) => child.name === 'KodFormularza')?.attributes.kodSystemowy
           ? [{ key: 'formCode', value: findElement(header, 'KodFormularza')?.attributes.kodSystemowy as string, kind: 'code' as const }]
           : []),
-        ...fieldsAt(header, [
+        ...codedFieldsAt(header, [
           ['formVariant', 'WariantFormularza'],
           ['createdAt', 'DataWytworzeniaFa', 'date'],
           ['systemInfo', 'SystemInfo'],
@@ -178,7 +182,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
   sections.push(
     section('ksefInvoice', {
       fields: [
-        ...fieldsAt(fa, [
+        ...codedFieldsAt(fa, [
           ['invoiceKind', 'RodzajFaktury', 'code'],
           ['number', 'P_2'],
           ['issueDate', 'P_1', 'date'],
@@ -216,7 +220,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
     }),
     vatSummary(fa),
     section('annotations', {
-      fields: fieldsAt(findElement(fa, 'Adnotacje'), [
+      fields: codedFieldsAt(findElement(fa, 'Adnotacje'), [
         ['cashMethod', 'P_16', 'code'],
         ['selfBilling', 'P_17', 'code'],
         ['reverseChargeNote', 'P_18', 'code'],
@@ -245,7 +249,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ],
     }),
     section('payment', {
-      fields: fieldsAt(findElement(fa, 'Platnosc'), [
+      fields: codedFieldsAt(findElement(fa, 'Platnosc'), [
         ['paid', 'Zaplacono', 'code'],
         ['paymentDate', 'DataZaplaty', 'date'],
         ['dueDate', 'TerminPlatnosci/Termin', 'date'],
@@ -256,7 +260,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ]),
     }),
     section('transactionTerms', {
-      fields: fieldsAt(findElement(fa, 'WarunkiTransakcji'), [
+      fields: codedFieldsAt(findElement(fa, 'WarunkiTransakcji'), [
         ['contractReference', 'Umowy/NrUmowy'],
         ['contractDate', 'Umowy/DataUmowy', 'date'],
         ['orderReference', 'Zamowienia/NrZamowienia'],
@@ -266,7 +270,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ]),
     }),
     section('footer', {
-      fields: fieldsAt(findElement(root, 'Stopka'), [
+      fields: codedFieldsAt(findElement(root, 'Stopka'), [
         ['legalName', 'Rejestry/PelnaNazwa'],
         ['krs', 'Rejestry/KRS'],
         ['regon', 'Rejestry/REGON'],
