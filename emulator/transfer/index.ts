@@ -33,7 +33,7 @@ export const registerTransfer: RegisterArea = async (apps, ctx) => {
     now: () => ctx.now(),
     random: random.fork('destination-ids'),
     log: ctx.log,
-    schemaErrors: (piece) => schemaErrorsOf(ctx.standards, piece),
+    schemaErrors: (piece, country) => schemaErrorsOf(ctx.standards, piece, { country, environment: ctx.options.environment, now: ctx.now() }),
     needsSchemaCheck,
   });
   readUpload503Plan(ctx.options.faults); // refuses bad `--faults` extras at startup

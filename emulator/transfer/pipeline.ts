@@ -16,9 +16,9 @@ export interface PipelineOptions {
    * The schema's complaints about one document (FatturaPA and KSeF against their official XSD), as
    * messages naming the element and line; empty when it is valid or not a document the schema covers.
    */
-  schemaErrors?(piece: DocumentPiece): Promise<string[]>;
+  schemaErrors?(piece: DocumentPiece, country: UploadRecord['country']): Promise<string[]>;
   /** Which documents `schemaErrors` must see; the others are accepted without waiting. */
-  needsSchemaCheck?(piece: DocumentPiece): boolean;
+  needsSchemaCheck?(piece: DocumentPiece, country: UploadRecord['country']): boolean;
 }
 
 const nextStatus: Partial<Record<UploadStatus, UploadStatus>> = {
@@ -110,9 +110,9 @@ export class UploadPipeline {
       return false;
     }
     const { schemaErrors, needsSchemaCheck } = this.options;
-    const toCheck = schemaErrors ? extraction.documents.filter((piece) => needsSchemaCheck?.(piece) ?? true) : [];
+    const toCheck = schemaErrors ? extraction.documents.filter((piece) => needsSchemaCheck?.(piece, upload.country) ?? true) : [];
     if (!schemaErrors || toCheck.length === 0) return this.accept(upload, extraction.documents);
-    return Promise.all(toCheck.map((piece) => schemaErrors(piece))).then(
+    return Promise.all(toCheck.map((piece) => schemaErrors(piece, upload.country))).then(
       (perPiece) => {
         const current = this.store.getUpload(upload.id);
         if (this.closed || !current || current.status !== 'pending') return false;

@@ -376,6 +376,22 @@ export const errorReasonParams = {
     invalidInput: ['said'],
     unexpected: [],
   },
+  // KSeF's acceptance pre-checks (shared/ksef/prechecks.ts); `name` is added where a file is named
+  ksef: {
+    bom: [],
+    notUtf8: [],
+    encoding: ['encoding'],
+    processingInstruction: ['target'],
+    discouragedCharacter: ['character'],
+    tooLarge: ['size', 'limit'],
+    tooLargeWithAttachments: ['size', 'limit'],
+    issueDateFuture: ['issueDay', 'todayDay'],
+    nipChecksum: ['nip', 'party'],
+    internalIdChecksum: ['id', 'party'],
+    fa2Refused: ['format', 'sinceDay'],
+    fa2TestOnly: ['format', 'sinceDay'],
+    attachments: [],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 type Catalog = typeof errorReasonParams;

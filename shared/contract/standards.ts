@@ -53,6 +53,8 @@ export interface LocalValidationIssue {
   artefact: { name: string; version: string };
   /** An explanation the app adds beside the official message: `semplificata-rf20` (standards/engine/fatturapa-notes.ts). */
   notice?: 'semplificata-rf20';
+  /** The app's own checks (KSeF pre-checks): an `ErrorReason` key (`ksef.*`) and its parameters. */
+  reason?: { key: string; params: Record<string, string | number> };
 }
 
 export interface LocalValidation {

@@ -111,6 +111,15 @@ export interface ViewedDocument {
   problem?: string;
   /** The KSeF number or SDI id, when the caller knows it (a delivered transfer document). */
   destinationId?: string;
+  /** A KSeF invoice's verification code KOD I, drawn in the core. */
+  verification?: KsefVerificationCode;
+}
+
+/** KSeF's KOD I: the verification URL, the text under the code (the KSeF number, else `OFFLINE`) and the code as a data: SVG. */
+export interface KsefVerificationCode {
+  url: string;
+  label: string;
+  image: string;
 }
 
 export interface ViewerResult {

@@ -3,3 +3,4 @@ export { createStandardsEngine, type StandardsEngine, type StandardsEngineOption
 export { listRuleSets, findRuleSet, ruleSetFor, type RuleSetInfo } from './rule-sets';
 export * from './types';
 export { noticeText, SEMPLIFICATA_RF20_EXPLANATION } from './fatturapa-notes';
+export { KSEF_DESTINATION, PEF_CUSTOMIZATION_MARK } from './detect';

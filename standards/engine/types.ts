@@ -34,6 +34,8 @@ export interface ValidationIssue {
   artefact: ArtefactRef;
   /** An explanation the app adds beside the official message (fatturapa-notes.ts), for the app to word in the user's language. */
   notice?: IssueNotice;
+  /** For the app's own checks (KSeF pre-checks): the sentence's key and parameters, to word it in the UI language. */
+  reason?: { key: string; params: Record<string, string | number> };
 }
 
 /** `semplificata-rf20`: RF20 refused by the semplificata schema 1.0.1, because 1.0.2 (which adds it) has no verified copy. */

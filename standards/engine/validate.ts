@@ -7,10 +7,11 @@
  * from the queue until none is left (unit-queue.ts), so no thread idles while another has a long layer.
  */
 import { XmlDocument, XmlParseError, type XmlElement } from 'libxml2-wasm';
-import { identify, supportedRoots, type DocumentIdentity } from './detect';
+import { identify, KSEF_DESTINATION, supportedRoots, type DocumentIdentity } from './detect';
 import { lineOf, readableLocation } from './location';
 import { dayOf, datesOf, isDay, releases, successorToAnnounce, daysBetween, type Day, type RuleFamily } from './calendar';
 import { datesFor, findRuleSet, isVendored, ruleSetFor, type RuleSet } from './rule-sets';
+import { KSEF_PRECHECKS, ksefPrecheckIssues } from './ksef-prechecks';
 import { patternsOf } from './patterns';
 import { isRuleDynamicError, ruleDynamicErrorIssue } from './rule-error';
 import { patternGuard } from './guards';
@@ -96,8 +97,8 @@ const childText = (root: XmlElement, localName: string): string => {
   return '';
 };
 
-const identityOf = (root: XmlElement): DocumentIdentity => {
-  const identity = identify(root.namespaceUri, root.name);
+const identityOf = (root: XmlElement, job: ValidationJob): DocumentIdentity => {
+  const identity = identify(root.namespaceUri, root.name, { customizationId: childText(root, 'CustomizationID'), toKsef: job.ruleSet === KSEF_DESTINATION });
   if (!identity) {
     const namespace = root.namespaceUri ? ` in namespace ${root.namespaceUri}` : ' without a namespace';
     throw new ValidationFailure('unknown_document', `The root element is ${root.name}${namespace}, which is not a document this app knows. Expected: ${supportedRoots}.`);
@@ -106,6 +107,10 @@ const identityOf = (root: XmlElement): DocumentIdentity => {
 };
 
 const pickRuleSet = (job: ValidationJob, identity: DocumentIdentity, root: XmlElement, day: Day): RuleSet | undefined => {
+  if (job.ruleSet === KSEF_DESTINATION) {
+    if (identity.kind !== 'ksef') throw new ValidationFailure('rule_set_not_applicable', `KSeF takes FA (2), FA (3), FA_RR (1) and PEF (3) documents, not this ${identity.kind}.`);
+    return undefined;
+  }
   if (job.ruleSet) {
     const chosen = findRuleSet(job.ruleSet, day);
     if (!chosen) throw new ValidationFailure('rule_set_unknown', `There is no rule set "${job.ruleSet}".`);
@@ -186,7 +191,7 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
   const doc = parse(job.bytes);
   try {
     const root = doc.root;
-    const identity = identityOf(root);
+    const identity = identityOf(root, job);
     if (job.on !== undefined && !isDay(job.on)) throw new ValidationFailure('engine', `"${job.on}" is not a day (YYYY-MM-DD).`);
     const day = job.on ?? dayOf();
     const ruleSet = pickRuleSet(job, identity, root, day);
@@ -194,13 +199,15 @@ export const validateInThread = (job: ValidationJob, onProgress: ProgressReporte
     const layers = job.schemaOnly ? [] : (ruleSet?.layers ?? []);
     const { index, of } = job.share ?? { index: 0, of: 1 };
     const units = job.units && layers.length > 0 ? patternUnits(layers) : undefined;
-    const artefacts = [schemaArtefact, ...layers.map(({ name, version }) => ({ name, version }))];
+    const ksef = identity.kind === 'ksef';
+    const artefacts = [schemaArtefact, ...(ksef ? [KSEF_PRECHECKS] : []), ...layers.map(({ name, version }) => ({ name, version }))];
     const total = 1 + (units?.length ?? layers.length);
     const parts: ValidationPart[] = [];
     let done = 0;
     if (index === 0) {
       onProgress({ phase: 'schema', done, total, artefact: schemaArtefact.name }, 'schema');
       parts.push({ order: 0, artefact: schemaArtefact, issues: explainSchemaIssues(identity, validateSchema(doc, identity.schema.xsd, schemaArtefact)) });
+      if (ksef) parts.push({ order: 0, pattern: 1, artefact: KSEF_PRECHECKS, issues: ksefPrecheckIssues(job.bytes, job.ruleSet === KSEF_DESTINATION) });
       done += 1;
     }
     let saxonDoc: unknown;

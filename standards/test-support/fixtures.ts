@@ -25,6 +25,19 @@ export const fixtureIndex = (): FixtureEntry[] =>
 
 export const fixtureBytes = (path: string): Uint8Array => readFileSync(join(fixturesDir, path));
 
+/** KSeF fixtures are checked as documents sent to KSeF (a UBL root is then a PEF (3) document). */
+export const ksefOptionsOf = (entry: FixtureEntry): { ruleSet?: string } => (entry.kind === 'ksef' ? { ruleSet: 'ksef' } : {});
+
+/**
+ * KSeF fixtures that index.json (a verdict of the official schema) records as valid but that KSeF's
+ * own acceptance checks refuse (our pre-checks, shared/ksef/prechecks.ts): the pre-check that must
+ * find it. FA_3_Zalacznik_Przyklad_2 holds double-encoded UTF-8 ("iloĹ\u009bÄ\u0087" for "ilość"): U+009B
+ * is one of the characters weryfikacja-faktury.md (09.04.2026) refuses.
+ */
+export const ksefPrecheckRefusals: Record<string, string> = {
+  'ksef-fop/fa3/zalacznik/FA_3_Zalacznik_Przyklad_2.xml': 'KSeF-discouragedCharacter',
+};
+
 /** The latest Peppol rule set of a UBL document type (what "not Peppol" is measured against). */
 export const peppolRuleSetOf: Partial<Record<DocumentKind, string>> = {
   invoice: 'peppol-bis-billing-3.0-invoice',

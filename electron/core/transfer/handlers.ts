@@ -15,6 +15,7 @@ export const createUploadHandlers: HandlerFactory = (services) => {
     http: services.http,
     transferUrl: () => services.endpoints().urls.transferUrl,
     activeProfileId: () => services.profiles.active().id,
+    activeEnvironment: () => services.profiles.active().environment,
     session: services.session,
     events: services.events,
     settings: services.ports.settings,

@@ -6,7 +6,7 @@
  * folder): they pass paths they own; the renderer's handles are resolved before they get here.
  */
 import crypto from 'node:crypto';
-import { reason, type RejectedFile, type SessionUser, type UploadCountry } from '../../../shared/contract';
+import { reason, type Environment, type RejectedFile, type SessionUser, type UploadCountry } from '../../../shared/contract';
 import { maxFileBytesForUpload } from '../../../shared/validation';
 import type { FileReader } from '../files/file-reader';
 import type { FileHashed } from '../files/read-and-hash';
@@ -40,6 +40,7 @@ export interface IntakeDeps {
   fileReader: Pick<FileReader, 'hashMany'>;
   intakeBytes: IntakeBytes;
   activeProfileId: () => string;
+  activeEnvironment?: () => Environment;
   defaultTemplate: () => string;
   now: () => Date;
   random: () => number;
@@ -124,7 +125,8 @@ export function createIntakeStage(deps: IntakeDeps): { add(input: AddUploadsInpu
         const candidate = candidates[index];
         if (!candidate) continue;
         const read = reads.get(index);
-        const context = { country: input.country, e2eIdTemplate: template, now: at, counter: firstCounter + index, random: deps.random, blobs: deps.blobs };
+        const environment = deps.activeEnvironment?.();
+        const context = { country: input.country, e2eIdTemplate: template, now: at, counter: firstCounter + index, random: deps.random, blobs: deps.blobs, ...(environment ? { environment } : {}) };
         results[index] = await prepareFile(candidate, read ? { ...context, read } : context);
       }
     };

@@ -64,3 +64,38 @@ describe('the service’s refusals of an upload', () => {
     expect(describeRejection(418, {}, file).reason).toEqual({ key: 'uploads.serviceRefusedStatus', params: { status: 418 } });
   });
 });
+
+describe('uploads to Poland: KSeF’s acceptance pre-checks before anything is kept', () => {
+  const fixtures = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
+  const fa2 = path.join(fixtures, 'ksef-fop', 'fa2', 'podstawowa', 'FA_2_Przyklad_4.xml');
+  const fa3 = path.join(fixtures, 'ksef-pdf-generator', 'invoice.xml');
+  const kept: string[] = [];
+  const blobs = { put: (sha256: string) => Promise.resolve(void kept.push(sha256)) } as unknown as BlobStore;
+  const context = (environment: 'sandbox' | 'production') => ({ country: 'PL' as const, e2eIdTemplate: 'E2E-{n}', now: new Date('2026-11-26T12:00:00Z'), counter: 1, random: () => 0.5, blobs, environment });
+  const asBytes = async (file: string, prefix = Buffer.alloc(0)) => ({ kind: 'bytes' as const, base64: Buffer.concat([prefix, await fs.readFile(file)]).toString('base64') });
+
+  it('a production profile refuses an FA (2) file, with the rule and its date, and keeps nothing', async () => {
+    kept.length = 0;
+    const fromDisk = await prepareFile({ fileName: 'FA_2_Przyklad_4.xml', origin: fa2, content: { kind: 'path', path: fa2 } }, context('production'));
+    const dropped = await prepareFile({ fileName: 'FA_2_Przyklad_4.xml', origin: 'FA_2_Przyklad_4.xml', content: await asBytes(fa2) }, context('production'));
+    for (const prepared of [fromDisk, dropped]) {
+      expect(prepared.ok).toBe(false);
+      if (!prepared.ok) expect(prepared.rejected.reason).toEqual({ key: 'ksef.fa2Refused', params: { format: 'FA (2)', sinceDay: '2026-02-01' } });
+    }
+    expect(kept).toEqual([]);
+  });
+
+  it('a sandbox profile (KSeF TEST) adds the FA (2) file with a warning', async () => {
+    const prepared = await prepareFile({ fileName: 'FA_2_Przyklad_4.xml', origin: fa2, content: { kind: 'path', path: fa2 } }, context('sandbox'));
+    expect(prepared.ok).toBe(true);
+    if (prepared.ok) expect(prepared.file.warningReason).toEqual({ key: 'ksef.fa2TestOnly', params: { format: 'FA (2)', sinceDay: '2026-02-01' } });
+  });
+
+  it('refuses a KSeF file with a BOM in every environment; an FA (3) file goes as it is', async () => {
+    const bom = await prepareFile({ fileName: 'faktura.xml', origin: 'faktura.xml', content: await asBytes(fa3, Buffer.from([0xef, 0xbb, 0xbf])) }, context('sandbox'));
+    expect(bom.ok ? undefined : bom.rejected.reason).toEqual({ key: 'ksef.bom', params: {} });
+    const plain = await prepareFile({ fileName: 'faktura.xml', origin: fa3, content: { kind: 'path', path: fa3 } }, context('production'));
+    expect(plain.ok).toBe(true);
+    if (plain.ok) expect(plain.file.warningReason).toBeUndefined();
+  });
+});

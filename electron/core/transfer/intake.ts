@@ -7,7 +7,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { reason, type ErrorReason, type RejectedFile, type UploadCountry } from '../../../shared/contract';
+import { reason, type Environment, type ErrorReason, type RejectedFile, type UploadCountry } from '../../../shared/contract';
 import { formatSize } from '../files/file-ref';
 import type { LocalFileRef } from '../files/file-ref';
 import {
@@ -24,6 +24,7 @@ import {
   type FileNameErrorCode,
 } from '../../../shared/validation';
 import { countryNames, tooLargeMessage } from './api/messages';
+import { ksefCheckOfUpload } from './ksef-check';
 import { hashedOf, readAndHash, type FileHashed } from '../files/read-and-hash';
 import { sha256Hex } from '../files/sha256';
 import type { BlobStore } from './journal/blobs';
@@ -198,6 +199,8 @@ export interface PrepareContext {
   blobs: BlobStore;
   /** The file already read (off the main thread) with at least its own limit; read here otherwise. */
   read?: FileHashed;
+  /** The active profile's environment (KSeF's checks differ between TEST and production). */
+  environment?: Environment;
 }
 
 /** Checks one candidate like the service would, hashes it and keeps dropped bytes as a blob. */
@@ -221,6 +224,15 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
   }
   const limit = maxFileBytesForUpload(fileName, e2eId);
 
+  // Poland: KSeF's acceptance pre-checks, before anything is kept (a refusal leaves nothing behind).
+  let ksefWarning: { message: string; why: ErrorReason } | undefined;
+  const ksefRefusal = async (content: Uint8Array | { path: string }): Promise<Prepared | undefined> => {
+    if (context.country !== 'PL') return undefined;
+    const check = await ksefCheckOfUpload(fileName, content, context.environment, context.now);
+    ksefWarning = check.warning;
+    return check.refusal ? refuse('validation', check.refusal.message, check.refusal.why) : undefined;
+  };
+
   let sha256: string;
   let size: number;
   let source: FileSource;
@@ -234,6 +246,8 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     // Binary bytes are used where they arrived (a view of the bridge's request body): no copy.
     bytes = content.kind === 'bytes' ? Buffer.from(content.base64, 'base64') : Buffer.from(content.data.buffer, content.data.byteOffset, content.data.byteLength);
     sha256 = sha256Hex(bytes);
+    const refusedByKsef = await ksefRefusal(bytes);
+    if (refusedByKsef) return refusedByKsef;
     try {
       await context.blobs.put(sha256, bytes);
     } catch (error) {
@@ -256,15 +270,18 @@ export async function prepareFile(candidate: CandidateFile, context: PrepareCont
     size = read.size;
     if (size === 0) return empty();
     if (size > limit) return tooLarge(size);
+    const refusedByKsef = await ksefRefusal({ path: filePath });
+    if (refusedByKsef) return refusedByKsef;
     source = { kind: 'path', path: filePath };
   }
 
   const suggested = suggestCountryFromFileName(fileName);
-  const warning =
+  const nameWarning =
     suggested && suggested !== context.country
       ? `The name of ${fileName} looks like a document for ${countryNames[suggested]}, but it is being sent to ${countryNames[context.country]}. Cancel it while it is queued if that is wrong.`
       : undefined;
-  const warningReason = warning && suggested ? reason('uploads.warnOtherCountryName', { name: fileName, suggested, country: context.country }) : undefined;
+  const warning = ksefWarning?.message ?? nameWarning;
+  const warningReason = ksefWarning?.why ?? (nameWarning && suggested ? reason('uploads.warnOtherCountryName', { name: fileName, suggested, country: context.country }) : undefined);
   return { ok: true, file: { fileName, origin, e2eId, sha256, size, source, ...(warning ? { warning } : {}), ...(warningReason ? { warningReason } : {}) }, ...(bytes ? { bytes } : {}) };
 }
 

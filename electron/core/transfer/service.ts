@@ -9,6 +9,7 @@ import {
   AppError,
   because,
   reason,
+  type Environment,
   type EventPayload,
   type FilePayload,
   type RejectedFile,
@@ -79,6 +80,8 @@ export interface UploadsServiceDeps {
   /** The active profile's transfer address; throws `unavailable` while it is not known. */
   transferUrl: () => string;
   activeProfileId: () => string;
+  /** The active profile's environment: KSeF's production refuses what its TEST system takes (FA (2)). */
+  activeEnvironment?: () => Environment;
   session: UploadsSession;
   events: CoreEvents;
   settings: SettingsStore;
@@ -198,6 +201,7 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
     fileReader,
     intakeBytes,
     activeProfileId: deps.activeProfileId,
+    ...(deps.activeEnvironment ? { activeEnvironment: deps.activeEnvironment } : {}),
     defaultTemplate: () => readUploadPreferences(deps.settings, logger).e2eIdTemplate,
     now,
     random: tuning.random ?? Math.random,

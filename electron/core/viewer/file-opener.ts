@@ -6,7 +6,7 @@
  * One file at a time; the others wait their turn.
  */
 import type { Worker } from 'node:worker_threads';
-import { AppError, because, reason, type ErrorCode } from '../../../shared/contract';
+import { AppError, because, reason, type Environment, type ErrorCode } from '../../../shared/contract';
 import type { SourceFormat } from '../documents/source-view';
 import type { OpenerRequest, OpenerResponse, OpenerTask, SourceReading } from '../files/threads/file-opener-protocol';
 import { startThread } from '../files/threads/thread-entry';
@@ -17,7 +17,8 @@ export const OPEN_TIME_LIMIT_MS = 60_000;
 export const OPENER_HEAP_MB = 512;
 
 export interface FileOpener {
-  open(name: string, bytes: Uint8Array, destinationId?: string): Promise<OpenedFile>;
+  /** `environment`: which KSeF system a KSeF invoice's verification code points to. */
+  open(name: string, bytes: Uint8Array, destinationId?: string, environment?: Environment): Promise<OpenedFile>;
   /** A document source of the inbox: its pretty form and/or its parse (`name` words a refusal). */
   readSource(name: string, text: string, format: SourceFormat, wanted: { pretty?: boolean; parse?: boolean }): Promise<SourceReading>;
   close(): Promise<void>;
@@ -103,8 +104,8 @@ export function createThreadFileOpener(options: { timeoutMs?: number; heapMb?: n
   };
 
   return {
-    async open(name, bytes, destinationId) {
-      const answer = await run(name, { kind: 'open', name, bytes, ...(destinationId !== undefined ? { destinationId } : {}) });
+    async open(name, bytes, destinationId, environment = 'sandbox') {
+      const answer = await run(name, { kind: 'open', name, bytes, environment, ...(destinationId !== undefined ? { destinationId } : {}) });
       if (!answer.file) throw new AppError('internal', `The file-opening thread gave no file for ${name}.`);
       return answer.file;
     },

@@ -16,7 +16,7 @@ export const createViewerHandlers: HandlerFactory = (services) => {
   // Untrusted files are unpacked and parsed in a thread of their own, never on the core's event loop.
   const opener = createThreadFileOpener();
   services.onDispose(() => opener.close());
-  const viewer = createViewerService({ printer: services.ports.pdfPrinter, opener, ...(engine ? { engine } : {}) });
+  const viewer = createViewerService({ printer: services.ports.pdfPrinter, opener, environment: () => services.profiles.active().environment, ...(engine ? { engine } : {}) });
   return {
     'viewer.open': async (input, context) => {
       // SaxonJS and the stylesheets load in the engine's process when a file is first opened, while its

@@ -7,21 +7,26 @@
 import type { LayoutField, LayoutSection, SchemaLayout, ViewerParty, ViewerSummary } from '../../../shared/contract';
 import type { XmlElement } from '../../../shared/ubl';
 import { fieldsAt, findElement, findElements, isEmpty, joinText, section, tableAt, textAt, type FieldSpec } from './layout-builder';
+import { codeMeanings, describeBy, FA3_SCHEMA } from './ksef-codes';
 
-export const KSEF_NAMESPACES: Record<string, 'FA (2)' | 'FA (3)'> = {
+/** Fields whose codes carry their meaning from the FA (3) schema (FA (2) uses the same codes). */
+const codedFieldsAt = (element: XmlElement | undefined, specs: FieldSpec[], currency?: string) => fieldsAt(element, specs, currency, describeBy(codeMeanings(FA3_SCHEMA)));
+
+export const KSEF_NAMESPACES: Record<string, 'FA (2)' | 'FA (3)' | 'FA_RR (1)'> = {
   'http://crd.gov.pl/wzor/2023/06/29/12648/': 'FA (2)',
   'http://crd.gov.pl/wzor/2025/06/25/13775/': 'FA (3)',
+  'http://crd.gov.pl/wzor/2026/03/06/14189/': 'FA_RR (1)',
 };
 
 export function isKsef(root: XmlElement): boolean {
   return root.name === 'Faktura' && root.namespace.startsWith('http://crd.gov.pl/wzor/');
 }
 
-export function ksefVersion(root: XmlElement): { version: 'FA (2)' | 'FA (3)' } | { problem: string } {
+export function ksefVersion(root: XmlElement): { version: 'FA (2)' | 'FA (3)' | 'FA_RR (1)' } | { problem: string } {
   const version = KSEF_NAMESPACES[root.namespace];
   if (version) return { version };
   const declared = findElement(root, 'Naglowek/KodFormularza')?.attributes.kodSystemowy;
-  return { problem: `This KSeF invoice uses the schema ${declared ?? root.namespace}; the viewer knows FA (2) and FA (3).` };
+  return { problem: `This KSeF invoice uses the schema ${declared ?? root.namespace}; the viewer knows FA (2), FA (3) and FA_RR (1).` };
 }
 
 function buyerTaxId(identification: XmlElement | undefined): string | undefined {
@@ -32,7 +37,7 @@ function buyerTaxId(identification: XmlElement | undefined): string | undefined 
   );
 }
 
-function party(element: XmlElement | undefined): ViewerParty | undefined {
+export function partySummary(element: XmlElement | undefined): ViewerParty | undefined {
   if (!element) return undefined;
   const identification = findElement(element, 'DaneIdentyfikacyjne');
   const result: ViewerParty = {};
@@ -54,21 +59,23 @@ export function ksefSummary(root: XmlElement): ViewerSummary {
   if (date) summary.date = date;
   const kind = textAt(fa, 'RodzajFaktury');
   if (kind) summary.kindCode = kind;
-  const seller = party(findElement(root, 'Podmiot1'));
+  const seller = partySummary(findElement(root, 'Podmiot1'));
   if (seller) summary.seller = seller;
-  const buyer = party(findElement(root, 'Podmiot2'));
+  const buyer = partySummary(findElement(root, 'Podmiot2'));
   if (buyer) summary.buyer = buyer;
   const total = textAt(fa, 'P_15');
   if (total) summary.total = { text: total, currency: textAt(fa, 'KodWaluty') ?? 'PLN' };
   return summary;
 }
 
-const addressFields: FieldSpec[] = [
-  ['address', 'Adres/AdresL1'],
-  ['address', 'Adres/AdresL2'],
+/** An address's two lines as one field (two rows labelled "Address" read as two addresses). */
+function addressLines(element: XmlElement, key: string, path: string): LayoutField[] {
+  const value = joinText(findElement(element, path), ['AdresL1', 'AdresL2']);
+  return value ? [{ key, value }] : [];
+}
+
+const contactFields: FieldSpec[] = [
   ['country', 'Adres/KodKraju', 'code'],
-  ['correspondenceAddress', 'AdresKoresp/AdresL1'],
-  ['correspondenceAddress', 'AdresKoresp/AdresL2'],
   ['email', 'DaneKontaktowe/Email'],
   ['telephone', 'DaneKontaktowe/Telefon'],
 ];
@@ -86,19 +93,23 @@ const identificationFields: FieldSpec[] = [
   ['name', 'DaneIdentyfikacyjne/Nazwa'],
 ];
 
-function partySection(key: string, element: XmlElement, subtitle?: string): LayoutSection {
+export function partySection(key: string, element: XmlElement, subtitle?: string): LayoutSection {
   return section(key, {
     subtitle,
-    fields: fieldsAt(element, [
-      ...identificationFields,
-      ...addressFields,
+    fields: [
+      ...codedFieldsAt(element, identificationFields),
+      ...addressLines(element, 'address', 'Adres'),
+      ...addressLines(element, 'correspondenceAddress', 'AdresKoresp'),
+      ...codedFieldsAt(element, [
+      ...contactFields,
       ['customerNumber', 'NrKlienta'],
       ['buyerId', 'IDNabywcy'],
       ['taxpayerStatus', 'StatusInfoPodatnika', 'code'],
       ['share', 'Udzial'],
       ['jst', 'JST', 'code'],
       ['gv', 'GV', 'code'],
-    ]),
+      ]),
+    ],
   });
 }
 
@@ -131,28 +142,33 @@ function vatSummary(fa: XmlElement | undefined): LayoutSection {
 }
 
 function amountFields(element: XmlElement | undefined, specs: FieldSpec[], currency: string): LayoutField[] {
-  return fieldsAt(element, specs, currency);
+  return codedFieldsAt(element, specs, currency);
 }
 
-export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayout {
-  const fa = findElement(root, 'Fa');
-  const currency = textAt(fa, 'KodWaluty') ?? 'PLN';
+/** The form (its system code and variant) and, when known, the KSeF number. */
+export function headerSection(root: XmlElement, destinationId?: string): LayoutSection {
   const header = findElement(root, 'Naglowek');
-  const sections: LayoutSection[] = [
+  return (
     section('ksefHeader', {
       fields: [
         ...(destinationId ? [{ key: 'ksefNumber', value: destinationId, kind: 'code' as const }] : []),
         ...(header?.children.find((child) => child.name === 'KodFormularza')?.attributes.kodSystemowy
           ? [{ key: 'formCode', value: findElement(header, 'KodFormularza')?.attributes.kodSystemowy as string, kind: 'code' as const }]
           : []),
-        ...fieldsAt(header, [
+        ...codedFieldsAt(header, [
           ['formVariant', 'WariantFormularza'],
           ['createdAt', 'DataWytworzeniaFa', 'date'],
           ['systemInfo', 'SystemInfo'],
         ]),
       ],
-    }),
-  ];
+    })
+  );
+}
+
+export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayout {
+  const fa = findElement(root, 'Fa');
+  const currency = textAt(fa, 'KodWaluty') ?? 'PLN';
+  const sections: LayoutSection[] = [headerSection(root, destinationId)];
   const seller = findElement(root, 'Podmiot1');
   if (seller) sections.push(partySection('seller', seller));
   const buyer = findElement(root, 'Podmiot2');
@@ -166,7 +182,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
   sections.push(
     section('ksefInvoice', {
       fields: [
-        ...fieldsAt(fa, [
+        ...codedFieldsAt(fa, [
           ['invoiceKind', 'RodzajFaktury', 'code'],
           ['number', 'P_2'],
           ['issueDate', 'P_1', 'date'],
@@ -204,7 +220,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
     }),
     vatSummary(fa),
     section('annotations', {
-      fields: fieldsAt(findElement(fa, 'Adnotacje'), [
+      fields: codedFieldsAt(findElement(fa, 'Adnotacje'), [
         ['cashMethod', 'P_16', 'code'],
         ['selfBilling', 'P_17', 'code'],
         ['reverseChargeNote', 'P_18', 'code'],
@@ -233,7 +249,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ],
     }),
     section('payment', {
-      fields: fieldsAt(findElement(fa, 'Platnosc'), [
+      fields: codedFieldsAt(findElement(fa, 'Platnosc'), [
         ['paid', 'Zaplacono', 'code'],
         ['paymentDate', 'DataZaplaty', 'date'],
         ['dueDate', 'TerminPlatnosci/Termin', 'date'],
@@ -244,7 +260,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ]),
     }),
     section('transactionTerms', {
-      fields: fieldsAt(findElement(fa, 'WarunkiTransakcji'), [
+      fields: codedFieldsAt(findElement(fa, 'WarunkiTransakcji'), [
         ['contractReference', 'Umowy/NrUmowy'],
         ['contractDate', 'Umowy/DataUmowy', 'date'],
         ['orderReference', 'Zamowienia/NrZamowienia'],
@@ -254,7 +270,7 @@ export function ksefLayout(root: XmlElement, destinationId?: string): SchemaLayo
       ]),
     }),
     section('footer', {
-      fields: fieldsAt(findElement(root, 'Stopka'), [
+      fields: codedFieldsAt(findElement(root, 'Stopka'), [
         ['legalName', 'Rejestry/PelnaNazwa'],
         ['krs', 'Rejestry/KRS'],
         ['regon', 'Rejestry/REGON'],

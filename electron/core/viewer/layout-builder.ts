@@ -4,14 +4,18 @@ import { childElements, findElement, findElements, textAt, type XmlElement } fro
 
 export type FieldSpec = [key: string, path: string, kind?: LayoutField['kind']];
 
+/** What a code means (by its element's name), for `code` fields: shown as "code – meaning". */
+export type DescribeCode = (elementName: string, value: string) => string | undefined;
+
 /** Fields at the given paths under `element`, skipping those that are absent or empty. */
-export function fieldsAt(element: XmlElement | undefined, specs: FieldSpec[], currency?: string): LayoutField[] {
+export function fieldsAt(element: XmlElement | undefined, specs: FieldSpec[], currency?: string, describe?: DescribeCode): LayoutField[] {
   const fields: LayoutField[] = [];
   for (const [key, path, kind] of specs) {
     for (const target of path === '.' ? (element ? [element] : []) : findElements(element, path)) {
       const value = textAt(target);
       if (value === undefined) continue;
-      const field: LayoutField = { key, value };
+      const meaning = kind === 'code' ? describe?.(target.name, value) : undefined;
+      const field: LayoutField = { key, value: meaning && meaning !== value ? `${value} – ${meaning}` : value };
       if (kind) field.kind = kind;
       if (kind === 'amount' && currency) field.currency = currency;
       fields.push(field);

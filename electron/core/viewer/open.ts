@@ -4,7 +4,7 @@
  * builds what the viewer shows for each document. Never throws for bad content: a document that
  * cannot be laid out carries a `problem` and its source; only a file past the limits is refused.
  */
-import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
+import { AppError, because, reason, VIEWER_MAX_FILE_BYTES, type Environment, type StylesheetId, type ViewedDocument, type ViewerResult } from '../../../shared/contract';
 import { findColumn, groupCsvDocuments, parseCsv } from '../../../shared/csv';
 import { normalizeUblTree, parseXmlTree, type XmlElement } from '../../../shared/ubl';
 import { prettySource } from '../documents/source-view';
@@ -12,6 +12,16 @@ import { MAX_XML_DEPTH, nestsDeeperThan } from '../documents/xml-depth';
 import { fatturaPaAttachments, fatturaPaLayout, fatturaPaSummary, fatturaPaVersion, isFatturaPa } from './fatturapa';
 import { isSemplificata, semplificataLayout, semplificataSummary, semplificataVersion } from './semplificata';
 import { isKsef, ksefLayout, ksefSummary, ksefVersion } from './ksef';
+import { ksefVerificationCode } from './ksef-qr';
+import { ksefRrLayout, ksefRrSummary } from './ksef-rr';
+import { ksefFormatOf } from '../../../shared/ksef';
+
+/** A UBL invoice that says it is Polish (efaktura.gov.pl CustomizationID or `urn:pl:extended` parts) is KSeF's FA_PEF (3)/FA_KOR_PEF (3). */
+const pefFormatOf = (root: XmlElement): string | undefined => {
+  const customizationId = root.children.find((child) => child.name === 'CustomizationID')?.text.trim() ?? '';
+  const polishParts = root.children.some((child) => child.namespace.startsWith('urn:pl:extended:'));
+  return ksefFormatOf(root.namespace, root.name, customizationId, polishParts);
+};
 import { looksLikeP7m, openP7m } from './p7m';
 import { decodeDocumentText } from './text';
 import { ublAttachments, ublSummary } from './ubl-summary';
@@ -25,7 +35,8 @@ export const SOURCE_KEEP_CHARACTERS = 2_000_000;
 
 export type OpenedFile = Omit<ViewerResult, 'id'> & { texts: string[] };
 
-export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string): OpenedFile {
+/** `environment`: which KSeF system a KSeF invoice's verification code points to (the active profile's). */
+export function openFile(fileName: string, bytes: Uint8Array, destinationId?: string, environment: Environment = 'sandbox'): OpenedFile {
   if (bytes.length === 0) throw new AppError('validation', `${fileName} is empty: there is nothing to show.`, { details: because(reason('viewer.emptyFile', { name: fileName })) });
   if (bytes.length > VIEWER_MAX_FILE_BYTES) {
     throw new AppError('too_large', `${fileName} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the viewer opens files up to ${VIEWER_MAX_FILE_BYTES / 1024 / 1024} MB.`, {
@@ -45,9 +56,9 @@ export function openFile(fileName: string, bytes: Uint8Array, destinationId?: st
   }
   if (isZip(content)) {
     result.containers.push('zip');
-    readZip(name, content, result, destinationId);
+    readZip(name, content, result, destinationId, environment);
   } else {
-    addFile(name, content, result, destinationId);
+    addFile(name, content, result, destinationId, environment);
   }
   return result;
 }
@@ -56,7 +67,7 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
 }
 
-function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string, environment: Environment = 'sandbox'): void {
   const { entries: read, skipped } = readZipEntries(zipName, bytes, ZIP_LIMITS);
   result.skipped.push(...skipped);
   const entries = Object.fromEntries(read.map((entry) => [entry.path, entry.bytes]));
@@ -83,11 +94,11 @@ function readZip(zipName: string, bytes: Uint8Array, result: OpenedFile, destina
       result.skipped.push({ name: entryName, reason: 'A ZIP inside the ZIP is not opened.' });
       continue;
     }
-    addFile(shownName, entry, result, destinationId);
+    addFile(shownName, entry, result, destinationId, environment);
   }
 }
 
-function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string): void {
+function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinationId?: string, environment: Environment = 'sandbox'): void {
   const decoded = decodeDocumentText(bytes, name);
   if (!decoded.ok) {
     push(result, bareDocument(name, '', bytes.length, 'application/octet-stream', decoded.error), '');
@@ -95,7 +106,7 @@ function addFile(name: string, bytes: Uint8Array, result: OpenedFile, destinatio
   }
   const text = decoded.text;
   const first = text.trimStart()[0];
-  if (first === '<') return push(result, readXml(name, text, bytes.length, destinationId), text);
+  if (first === '<') return push(result, readXml(name, text, bytes, destinationId, environment), text);
   if (first === '{' || first === '[') return push(result, readJson(name, text, bytes.length), text);
   if (/\.csv$/i.test(name) || looksLikeCsv(text)) return readCsv(name, text, bytes.length, result);
   push(result, bareDocument(name, text, bytes.length, 'text/plain', `${name} is not XML, JSON or CSV, so it cannot be shown as a document.`), text);
@@ -130,7 +141,8 @@ function bareDocument(name: string, text: string, size: number, contentType: str
   return document;
 }
 
-function readXml(name: string, text: string, size: number, destinationId?: string): ViewedDocument {
+function readXml(name: string, text: string, bytes: Uint8Array, destinationId?: string, environment: Environment = 'sandbox'): ViewedDocument {
+  const size = bytes.length;
   if (nestsDeeperThan(text, MAX_XML_DEPTH)) {
     throw new AppError('too_large', `${name} nests its elements more than ${MAX_XML_DEPTH} levels deep; e-invoices never do, and it was not opened.`, {
       details: because(reason('viewer.tooDeep', { name, max: MAX_XML_DEPTH })),
@@ -176,15 +188,18 @@ function readXml(name: string, text: string, size: number, destinationId?: strin
     const version = ksefVersion(root);
     if ('problem' in version) return { ...document, formatLabel: 'KSeF', problem: version.problem };
     document.formatLabel = version.version;
-    document.summary = ksefSummary(root);
-    document.layout = ksefLayout(root, destinationId);
+    const farmerInvoice = version.version === 'FA_RR (1)';
+    document.summary = farmerInvoice ? ksefRrSummary(root) : ksefSummary(root);
+    document.layout = farmerInvoice ? ksefRrLayout(root, destinationId) : ksefLayout(root, destinationId);
+    const verification = ksefVerificationCode(root, bytes, environment, destinationId);
+    if (verification) document.verification = verification;
     if (version.version === 'FA (2)') document.stylesheets = ['ksef-fa2'];
     return document;
   }
   try {
     const ubl = normalizeUblTree(root);
     document.family = 'ubl';
-    document.formatLabel = ubl.rootName;
+    document.formatLabel = pefFormatOf(root) ?? ubl.rootName;
     document.version = ubl.ublVersionId ?? '2.1';
     document.ubl = ubl;
     document.summary = ublSummary(ubl);

@@ -4,7 +4,7 @@
  * StylesheetEngine seam) and prints HTML to PDF through the host's printer.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, because, reason, type FilePayload, type RenderedDocument, type StylesheetId, type ViewerResult } from '../../../shared/contract';
+import { AppError, because, reason, type Environment, type FilePayload, type RenderedDocument, type StylesheetId, type ViewerResult } from '../../../shared/contract';
 import { sanitizeFileName } from '../../../shared/documents/file-name-template';
 import { sandboxedHtml } from '../../../shared/viewer/sandboxed-html';
 import type { PdfPrinter } from '../ports';
@@ -20,7 +20,7 @@ export interface ViewerService {
   pdf(html: string, fileName: string): Promise<FilePayload & { engine: 'electron' | 'chromium' | 'none' }>;
 }
 
-export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; opener?: FileOpener; now?: () => number } = {}): ViewerService {
+export function createViewerService(deps: { engine?: StylesheetEngine; printer?: PdfPrinter; opener?: FileOpener; now?: () => number; environment?: () => Environment } = {}): ViewerService {
   const engine = deps.engine ?? unavailableStylesheetEngine;
   const opener = deps.opener ?? createThreadFileOpener();
   const now = deps.now ?? (() => performance.now());
@@ -31,7 +31,7 @@ export function createViewerService(deps: { engine?: StylesheetEngine; printer?:
       return service.openBytes(name, Buffer.from(base64, 'base64'), destinationId);
     },
     async openBytes(name, bytes, destinationId) {
-      const file = await opener.open(name, bytes, destinationId);
+      const file = await opener.open(name, bytes, destinationId, deps.environment?.() ?? 'sandbox');
       for (const document of file.documents) {
         const unavailable = document.stylesheets.filter((sheet) => !engine.supports(sheet, document.formatLabel));
         document.stylesheets = document.stylesheets.filter((sheet) => !unavailable.includes(sheet));

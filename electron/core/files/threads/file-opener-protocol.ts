@@ -1,10 +1,11 @@
 /** Messages between the core and the file-opening thread (file-opener.worker.ts). */
+import type { Environment } from '../../../../shared/contract';
 import type { ParsedSource, SourceFormat } from '../../documents/source-view';
 import type { OpenedFile } from '../../viewer/open';
 
 /** A file for the viewer, or a document's source for the inbox (its pretty form and/or its parse). */
 export type OpenerTask =
-  | { kind: 'open'; name: string; bytes: Uint8Array; destinationId?: string }
+  | { kind: 'open'; name: string; bytes: Uint8Array; destinationId?: string; environment: Environment }
   | { kind: 'source'; text: string; format: SourceFormat; pretty: boolean; parse: boolean };
 
 export type OpenerRequest = OpenerTask & { id: number };

@@ -16,7 +16,7 @@ port.on('message', (request: OpenerRequest) => {
   const { id } = request;
   let response: OpenerResponse;
   try {
-    if (request.kind === 'open') response = { id, ok: true, file: openFile(request.name, request.bytes, request.destinationId) };
+    if (request.kind === 'open') response = { id, ok: true, file: openFile(request.name, request.bytes, request.destinationId, request.environment) };
     else {
       const { text, format } = request;
       response = { id, ok: true, source: { ...(request.pretty ? { pretty: prettySource(text, format) } : {}), ...(request.parse ? { parsed: parseSource(text, format) } : {}) } };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { bridge } from '../../bridge';
 import { isInGrantedFolder, type PickedFile } from '../uploads/intake/dropped-files';
 import { bytesToBase64 } from '../uploads/intake/file-ref';
+import { issueWords } from './issue-words';
 
 /**
  * At most two checks at a time: in the browser shell every bridge call holds one of the browser's
@@ -70,7 +71,8 @@ export function SchemaCheckNote({ id, file }: { id: string; file: PickedFile }) 
   const schema = `${result.ruleSet.name} ${result.ruleSet.version}`;
   const first = result.fatal[0];
   if (!first) return <Note className="batch-row__warning">{t('validation.batch.valid', { schema })}</Note>;
-  const message = first.notice ? `${first.message} ${t(`validation.notice.${first.notice}`)}` : first.message;
+  const words = issueWords(t, first);
+  const message = first.notice ? `${words} ${t(`validation.notice.${first.notice}`)}` : words;
   return <Note className="batch-row__problems">{t('validation.batch.wouldBeRefused', { schema, message, count: result.fatal.length })}</Note>;
 }
 

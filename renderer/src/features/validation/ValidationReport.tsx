@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LocalValidation, LocalValidationIssue } from '../../../../shared/contract/standards';
+import { issueWords } from './issue-words';
 import { placeOf, type Place } from './place';
 import { RuleSetDates } from './RuleSetDates';
 import './validation.css';
@@ -79,7 +80,7 @@ function IssueGroup({ title, issues, selected, onSelect, tone }: IssueGroupProps
                 onClick={() => onSelect(issue)}
               >
                 <span className="validation__rule mono">{issue.ruleId}</span>
-                <span className="validation__message">{issue.message}</span>
+                <span className="validation__message">{issueWords(t, issue)}</span>
                 {issue.notice ? <span className="validation__notice">{t(`validation.notice.${issue.notice}`)}</span> : null}
                 <span className="validation__where">
                   {t('validation.at', { place })}

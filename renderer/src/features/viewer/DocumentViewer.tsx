@@ -22,6 +22,7 @@ import { rememberLayout, rememberedLayout, type LayoutChoice } from './layout-ch
 import { ViewerActions } from './ViewerActions';
 import { SandboxedFrame } from './SandboxedFrame';
 import { SchemaLayoutView } from './SchemaLayoutView';
+import { VerificationCode } from './VerificationCode';
 import { SourceCode } from './SourceCode';
 import '../documents/documents.css';
 import './viewer.css';
@@ -321,7 +322,10 @@ function OneDocument({
             <span>{t('viewer.layoutChoice.rendering')}</span>
           </div>
         ) : stylesheetHtml ? (
-          <SandboxedFrame html={stylesheetHtml} title={t('viewer.layoutChoice.frameTitle', { stylesheet: t(`viewer.layoutChoice.${layout}`) })} />
+          <>
+            <SandboxedFrame html={stylesheetHtml} title={t('viewer.layoutChoice.frameTitle', { stylesheet: t(`viewer.layoutChoice.${layout}`) })} />
+            {document.verification ? <VerificationCode code={document.verification} /> : null}
+          </>
         ) : (
           <>
             {useStylesheet && rendered.isError ? (
@@ -333,6 +337,7 @@ function OneDocument({
               <DocumentHeader document={document} />
               {document.ubl ? isPostAward(document.ubl) ? <PostAwardView document={document.ubl} /> : <DocumentView type={inbox?.type} uuid={inbox?.uuid} document={document.ubl} /> : null}
               {document.layout ? <SchemaLayoutView layout={document.layout} /> : null}
+              {document.verification ? <VerificationCode code={document.verification} /> : null}
               {document.csv ? <CsvTable header={document.csv.header} rows={document.csv.rows} /> : null}
             </div>
           </>

@@ -47,6 +47,12 @@ export const viewerEn = {
     noTime: 'no signing time in the file',
     notVerified: 'The signature was not verified: Ledgerdesk shows who the file says signed it, but does not check the certificate or the signature.',
   },
+  verification: {
+    title: 'KSeF verification code (KOD I)',
+    scan: 'Scan it to check the invoice in KSeF.',
+    label: 'Under the code: the KSeF number, or OFFLINE while KSeF has not numbered the invoice.',
+    image: 'KSeF verification code (KOD I)',
+  },
   problem: {
     title: 'This document cannot be shown as a layout',
     hint: 'Its source is shown instead.',
@@ -222,6 +228,7 @@ export const viewerEn = {
     rows_other: '{{count}} rows',
   },
   sections: {
+    farmer: 'Farmer (supplier)',
     fpaTransmission: 'Transmission',
     seller: 'Seller',
     buyer: 'Buyer',
@@ -242,6 +249,13 @@ export const viewerEn = {
     attachmentBlock: 'Attachment',
   },
   fields: {
+    purchaseDate: 'Purchase date',
+    purchaseValue: 'Value of the products bought',
+    flatRateRefund: 'Flat-rate VAT refund',
+    amountInWords: 'Amount in words',
+    productClass: 'Class or quality',
+    farmerAccount: 'Farmer’s bank account',
+    buyerAccount: 'Buyer’s bank account',
     fpaFormat: 'Transmission format',
     fpaProgressive: 'Sending number',
     fpaRecipientCode: 'Recipient code',

@@ -51,6 +51,12 @@ export const viewerIt: Shape<typeof viewerEn> = {
     noTime: 'nessun orario di firma nel file',
     notVerified: 'La firma non è stata verificata: Ledgerdesk mostra chi il file dichiara come firmatario, ma non controlla il certificato né la firma.',
   },
+  verification: {
+    title: 'Codice di verifica KSeF (KOD I)',
+    scan: 'Scansionalo per verificare la fattura in KSeF.',
+    label: 'Sotto il codice: il numero KSeF, oppure OFFLINE finché KSeF non ha numerato la fattura.',
+    image: 'Codice di verifica KSeF (KOD I)',
+  },
   problem: {
     title: 'Questo documento non può essere mostrato con un layout',
     hint: 'Al suo posto è mostrato il sorgente.',
@@ -226,6 +232,7 @@ export const viewerIt: Shape<typeof viewerEn> = {
     rows_other: '{{count}} righe',
   },
   sections: {
+    farmer: 'Agricoltore (fornitore)',
     fpaTransmission: 'Trasmissione',
     seller: 'Cedente / prestatore',
     buyer: 'Cessionario / committente',
@@ -246,6 +253,13 @@ export const viewerIt: Shape<typeof viewerEn> = {
     attachmentBlock: 'Allegato',
   },
   fields: {
+    purchaseDate: 'Data di acquisto',
+    purchaseValue: 'Valore dei prodotti acquistati',
+    flatRateRefund: 'Rimborso forfettario IVA',
+    amountInWords: 'Importo in lettere',
+    productClass: 'Classe o qualità',
+    farmerAccount: 'Conto bancario dell’agricoltore',
+    buyerAccount: 'Conto bancario dell’acquirente',
     fpaFormat: 'Formato di trasmissione',
     fpaProgressive: 'Progressivo di invio',
     fpaRecipientCode: 'Codice destinatario',

@@ -51,6 +51,12 @@ export const viewerNb: Shape<typeof viewerEn> = {
     noTime: 'ingen signeringstid i filen',
     notVerified: 'Signaturen er ikke kontrollert: Ledgerdesk viser hvem filen oppgir som signatar, men kontrollerer verken sertifikatet eller signaturen.',
   },
+  verification: {
+    title: 'KSeF-verifiseringskode (KOD I)',
+    scan: 'Skann den for å kontrollere fakturaen i KSeF.',
+    label: 'Under koden: KSeF-nummeret, eller OFFLINE så lenge KSeF ikke har nummerert fakturaen.',
+    image: 'KSeF-verifiseringskode (KOD I)',
+  },
   problem: {
     title: 'Dette dokumentet kan ikke vises med en layout',
     hint: 'Kilden vises i stedet.',
@@ -226,6 +232,7 @@ export const viewerNb: Shape<typeof viewerEn> = {
     rows_other: '{{count}} rader',
   },
   sections: {
+    farmer: 'Bonde (leverandør)',
     fpaTransmission: 'Overføring',
     seller: 'Selger',
     buyer: 'Kjøper',
@@ -246,6 +253,13 @@ export const viewerNb: Shape<typeof viewerEn> = {
     attachmentBlock: 'Vedlegg',
   },
   fields: {
+    purchaseDate: 'Kjøpsdato',
+    purchaseValue: 'Verdi av produktene som er kjøpt',
+    flatRateRefund: 'Sjablongmessig mva-refusjon',
+    amountInWords: 'Beløp med bokstaver',
+    productClass: 'Klasse eller kvalitet',
+    farmerAccount: 'Bondens bankkonto',
+    buyerAccount: 'Kjøperens bankkonto',
     fpaFormat: 'Overføringsformat',
     fpaProgressive: 'Sendingsnummer',
     fpaRecipientCode: 'Mottakerkode',

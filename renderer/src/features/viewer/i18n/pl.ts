@@ -52,6 +52,12 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     noTime: 'brak czasu podpisu w pliku',
     notVerified: 'Podpis nie został zweryfikowany: Ledgerdesk pokazuje, kogo plik wskazuje jako podpisującego, ale nie sprawdza certyfikatu ani podpisu.',
   },
+  verification: {
+    title: 'Kod weryfikujący KSeF (KOD I)',
+    scan: 'Zeskanuj go, aby sprawdzić fakturę w KSeF.',
+    label: 'Pod kodem: numer KSeF albo OFFLINE, dopóki KSeF nie nadał fakturze numeru.',
+    image: 'Kod weryfikujący KSeF (KOD I)',
+  },
   problem: {
     title: 'Tego dokumentu nie można pokazać w układzie',
     hint: 'Zamiast tego pokazano jego źródło.',
@@ -231,6 +237,7 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     rows_other: '{{count}} wiersza',
   },
   sections: {
+    farmer: 'Rolnik (dostawca)',
     fpaTransmission: 'Przesyłanie',
     seller: 'Sprzedawca',
     buyer: 'Nabywca',
@@ -251,6 +258,13 @@ export const viewerPl: PolishShape<typeof viewerEn> = {
     attachmentBlock: 'Załącznik',
   },
   fields: {
+    purchaseDate: 'Data nabycia',
+    purchaseValue: 'Wartość nabytych produktów',
+    flatRateRefund: 'Zryczałtowany zwrot podatku',
+    amountInWords: 'Kwota słownie',
+    productClass: 'Klasa lub jakość',
+    farmerAccount: 'Rachunek rolnika',
+    buyerAccount: 'Rachunek nabywcy',
     fpaFormat: 'Format przesyłania',
     fpaProgressive: 'Numer wysyłki',
     fpaRecipientCode: 'Kod odbiorcy',

@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next';
+import { errorReasonSchema } from '../../../../shared/contract/error-reasons';
+import type { LocalValidationIssue } from '../../../../shared/contract/standards';
+import { wordReason } from '../../i18n/errors';
+
+/**
+ * An issue's text: the app's own checks (KSeF's acceptance pre-checks) carry a reason, worded in the
+ * UI language; the official artefacts' messages are shown as the artefact wrote them.
+ */
+export function issueWords(t: TFunction, issue: LocalValidationIssue): string {
+  const reason = issue.reason ? errorReasonSchema.safeParse(issue.reason) : undefined;
+  return reason?.success ? wordReason(t, reason.data) : issue.message;
+}

@@ -1,0 +1,3 @@
+export * from './formats';
+export * from './nip';
+export * from './prechecks';
