@@ -8,7 +8,7 @@ import { ValidationReport } from './ValidationReport';
 const artefact = { name: 'KSeF acceptance pre-checks (Ledgerdesk’s, not an official artefact)', version: 'weryfikacja-faktury.md 09.04.2026' };
 const result: LocalValidation = {
   kind: 'ksef',
-  ruleSet: { code: 'ksef-fa3', name: 'KSeF FA(3) schema', version: 'FA (3) 1-0E' },
+  ruleSet: { code: 'ksef-fa3', name: 'KSeF FA(3) schema', version: 'FA (3) 1-0E', checkedOn: '2026-11-28' },
   valid: false,
   fatal: [{ ruleId: 'KSeF-bom', flag: 'fatal', message: 'The file starts with a UTF-8 byte order mark (EF BB BF); KSeF refuses it.', location: '/', line: 1, artefact, reason: { key: 'ksef.bom', params: {} } }],
   warnings: [{ ruleId: 'KSeF-fa2TestOnly', flag: 'warning', message: 'English', location: '/Faktura/Naglowek/KodFormularza', artefact, reason: { key: 'ksef.fa2TestOnly', params: { format: 'FA (2)', sinceDay: '2026-02-01' } } }],
