@@ -16,8 +16,8 @@
  * Output: standards/sef/<artefact path with .xsl/.xslt replaced by .sef.json.br>, and
  * standards/sef/manifest.json = { "<artefact path>": { "sef", "inputHash", "sha256", "contentHash" } }:
  * `sha256` is the SHA-256 of the decompressed SEF (checked every time it is loaded: a truncated or
- * damaged file is refused with a plain message), `contentHash` the same without the two fields xslt3
- * makes differ between runs (`buildDateTime` and the checksum `Σ`), which shows a compile reproducible.
+ * damaged file is refused with a plain message), `contentHash` the same without what differs between two
+ * compiles (`buildDateTime`, the checksum `Σ`, the temp folder's name), which shows a compile reproducible.
  * `--force` recompiles everything; `--quiet` prints nothing when all SEFs are cached; `--check` compiles
  * nothing and exits 1, naming them, when SEFs are missing or stale.
  */
@@ -84,9 +84,14 @@ export const sefPathFor = (xsl) => `standards/sef/${xsl.replace(/\.xslt?$/, '.se
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
-/** The SEF's hash without what differs between two compiles of the same input (build time, checksum). */
+/** The SEF's hash without what differs between two compiles of the same input: build time, checksum, the temp folder's name. */
 export const sefContentHash = (sefText) =>
-  sha256(sefText.replace(/"buildDateTime":"[^"]*"/, '"buildDateTime":""').replace(/"\u03a3":"[0-9a-f]+"\}\s*$/, '"\u03a3":""}'));
+  sha256(
+    sefText
+      .replace(/"buildDateTime":"[^"]*"/, '"buildDateTime":""')
+      .replace(/"\u03a3":"[0-9a-f]+"\}\s*$/, '"\u03a3":""}')
+      .replaceAll(/file:\/\/\/[^"]*?\/ledgerdesk-sef-[A-Za-z0-9]+\//g, 'file:///ledgerdesk-sef/'),
+  );
 
 /** Brotli quality 9: the CEN layer (6.8 MB) to 83 KB in a quarter of a second (quality 11: 75 KB in 14 s). */
 const compress = (text) =>
@@ -118,10 +123,10 @@ export const readManifest = () => {
   }
 };
 
-/** The catalog's rewriteURI entries as [absolute URL prefix, local folder file: URL]. */
-const catalogRewrites = (catalog) => {
+/** The catalog's rewriteURI entries as [absolute URL prefix, file: URL of that folder's copy under `stageRoot`]. */
+const catalogRewrites = (catalog, stageRoot) => {
   const text = readFileSync(join(artefactsDir, catalog), 'utf8');
-  const base = dirname(join(artefactsDir, catalog));
+  const base = dirname(join(stageRoot, catalog));
   return [...text.matchAll(/<rewriteURI\s+uriStartString="([^"]+)"\s+rewritePrefix="([^"]+)"/g)].map(([, from, to]) => [
     from,
     pathToFileURL(join(base, to)).href.replace(/\/?$/, '/'),
@@ -129,18 +134,24 @@ const catalogRewrites = (catalog) => {
 };
 
 /**
- * The file xslt3 reads: the vendored file itself, or (when a catalog applies) a copy in a temp folder
- * whose import URLs the catalog rewrote to file: URLs. The vendored file is never changed.
+ * The file xslt3 reads: a copy of the stylesheet (and of the modules it imports) in a temp folder, so
+ * that the absolute file: URLs xslt3 writes into the SEF (each module's static base URI) name that
+ * folder, never the checkout (see `sefContentHash`). Where a catalog applies, the copy's import URLs
+ * are rewritten to the imported modules' copies. The vendored files are never changed.
  */
 const stagedStylesheet = (target, tempRoot) => {
-  const source = join(artefactsDir, target.xsl);
-  if (!target.catalog) return source;
-  let text = readFileSync(source, 'utf8');
-  for (const [from, to] of catalogRewrites(target.catalog)) text = text.split(`href="${from}`).join(`href="${to}`);
-  const staged = join(tempRoot, target.xsl);
-  mkdirSync(dirname(staged), { recursive: true });
-  writeFileSync(staged, text);
-  return staged;
+  const stage = (relativePath, content) => {
+    const staged = join(tempRoot, relativePath);
+    mkdirSync(dirname(staged), { recursive: true });
+    writeFileSync(staged, content);
+    return staged;
+  };
+  for (const imported of target.imports ?? []) stage(imported, readFileSync(join(artefactsDir, imported)));
+  const source = readFileSync(join(artefactsDir, target.xsl));
+  if (!target.catalog) return stage(target.xsl, source);
+  let text = source.toString('utf8');
+  for (const [from, to] of catalogRewrites(target.catalog, tempRoot)) text = text.split(`href="${from}`).join(`href="${to}`);
+  return stage(target.xsl, text);
 };
 
 const runXslt3 = (xsl, out) =>
@@ -172,22 +183,12 @@ export const staleTargets = (manifest = readManifest(), version = xslt3Version()
     return !entry || !entry.sha256 || entry.sef !== sefPathFor(target.xsl) || entry.inputHash !== inputHash(target, version) || !existsSync(join(root, entry.sef));
   });
 
-/**
- * Where the SEFs say their stylesheets were: xslt3 writes each module's absolute file: URL (its static
- * base URI) into the SEF. The checkout's or the temp folder's place is replaced by this one, so that a
- * SEF is the same whoever compiles it, wherever (no stylesheet we run reads a file relative to itself;
- * the KSeF sheet's one document() is answered from a pool keyed by its absolute URL).
- */
-const NEUTRAL_BASE = 'file:///ledgerdesk/standards/artefacts/';
-
-const folderUrl = (folder) => pathToFileURL(folder).href.replace(/\/?$/, '/');
-
-/** Runs xslt3 on one target and returns the SEF's text (exported into `tempRoot`), with neutral base URIs. */
+/** Runs xslt3 on one target and returns the SEF's text, as xslt3 wrote it (its checksum covers the text). */
 export const exportSef = async (target, tempRoot) => {
   const exported = join(tempRoot, `${target.xsl}.sef.json`);
   mkdirSync(dirname(exported), { recursive: true });
   await runXslt3(stagedStylesheet(target, tempRoot), exported);
-  return readFileSync(exported, 'utf8').split(folderUrl(artefactsDir)).join(NEUTRAL_BASE).split(folderUrl(tempRoot)).join(NEUTRAL_BASE);
+  return readFileSync(exported, 'utf8');
 };
 
 /** Compiles what is missing or stale; returns { compiled, cached, seconds }. */

@@ -29,7 +29,7 @@ describe('FatturaPA 1.2.3', () => {
     const result = await engine.validate(withCode(ORDINARIA, 'TipoDocumento', 'TD01', 'TD29'));
     expect(result.fatal).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(result.ruleSet).toEqual({ code: 'fatturapa-1.2.3', name: 'FatturaPA schema', version: '1.2.3' });
+    expect(result.ruleSet).toMatchObject({ code: 'fatturapa-1.2.3', name: 'FatturaPA schema', version: '1.2.3', release: 'FatturaPA 1.2.3', validFrom: '2025-04-01' });
   }, 120_000);
 
   it('accepts a seller under RF20 (EU cross-border VAT franchise)', async () => {
@@ -51,7 +51,8 @@ describe('FatturaPA semplificata (VFSM10 1.0.1)', () => {
     const result = await engine.validate(fixtureBytes(SEMPLIFICATA), { schemaOnly: true });
     expect(result.kind).toBe('fatturapa');
     expect(result.valid).toBe(true);
-    expect(result.ruleSet).toEqual({ code: 'fatturapa-semplificata-1.0.1', name: 'FatturaPA semplificata schema', version: '1.0.1' });
+    // Its successor 1.0.2 (in force since 2025-04-01) has no verified copy: the result says 1.0.1 ran, and until when it was in force.
+    expect(result.ruleSet).toMatchObject({ code: 'fatturapa-semplificata-1.0.1', name: 'FatturaPA semplificata schema', version: '1.0.1', validUntil: '2025-03-31' });
     expect(result.artefacts).toEqual([{ name: 'FatturaPA semplificata schema', version: '1.0.1' }]);
   }, 120_000);
 

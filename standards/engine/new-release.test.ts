@@ -5,22 +5,32 @@
  * dated from 2027-02-24 runs it and names it; an earlier one runs 2026.5 and announces 2026.11 with its
  * rules available. A further release needs only its entry (`ruleSetsFrom`).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useStandardsDirForTests } from './paths';
 
 const real = resolve(import.meta.dirname, '..');
 const temp = mkdtempSync(join(tmpdir(), 'ledgerdesk-release-'));
+// An installation's layout: <root>/standards/{artefacts,sef}, the manifest naming SEFs from <root>.
+const installed = join(temp, 'standards');
 for (const area of ['artefacts', 'sef']) {
-  mkdirSync(join(temp, area, 'peppol'), { recursive: true });
-  for (const entry of readdirSync(join(real, area))) if (entry !== 'peppol' && entry !== 'guards.json') symlinkSync(join(real, area, entry), join(temp, area, entry));
-  for (const entry of readdirSync(join(real, area, 'peppol'))) symlinkSync(join(real, area, 'peppol', entry), join(temp, area, 'peppol', entry));
+  mkdirSync(join(installed, area, 'peppol'), { recursive: true });
+  for (const entry of readdirSync(join(real, area))) {
+    if (entry !== 'peppol' && entry !== 'guards.json' && entry !== 'manifest.json') symlinkSync(join(real, area, entry), join(installed, area, entry));
+  }
+  for (const entry of readdirSync(join(real, area, 'peppol'))) symlinkSync(join(real, area, 'peppol', entry), join(installed, area, 'peppol', entry));
 }
-// The new release's folder (its artefacts and, as the compile step would write them, its SEFs).
-cpSync(join(real, 'artefacts', 'peppol', '2026.5'), join(temp, 'artefacts', 'peppol', '2026.11'), { recursive: true });
-symlinkSync(join(real, 'sef', 'peppol', '2026.5'), join(temp, 'sef', 'peppol', '2026.11'));
-process.env.LEDGERDESK_STANDARDS_DIR = temp;
+// The new release's folder, and (as the compile step would write them) its SEFs and their manifest entries.
+cpSync(join(real, 'artefacts', 'peppol', '2026.5'), join(installed, 'artefacts', 'peppol', '2026.11'), { recursive: true });
+symlinkSync(join(real, 'sef', 'peppol', '2026.5'), join(installed, 'sef', 'peppol', '2026.11'));
+const manifest = JSON.parse(readFileSync(join(real, 'sef', 'manifest.json'), 'utf8')) as Record<string, { sef: string }>;
+for (const [artefact, entry] of Object.entries(manifest)) {
+  if (artefact.startsWith('peppol/2026.5/')) manifest[artefact.replace('/2026.5/', '/2026.11/')] = { ...entry, sef: entry.sef.replace('/2026.5/', '/2026.11/') };
+}
+writeFileSync(join(installed, 'sef', 'manifest.json'), JSON.stringify(manifest));
+useStandardsDirForTests(installed);
 
 const { releases } = await import('./calendar');
 const { findRuleSet, findRuleSetIn, listRuleSets, ruleSetsFrom } = await import('./rule-sets');

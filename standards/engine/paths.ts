@@ -22,6 +22,14 @@ export const standardsDir = (): string => {
   }
 };
 
+/**
+ * Tests only: the standards folder of a made-up installation (e.g. a release added in a temporary
+ * copy). Code calls it before the engine reads anything; no environment variable can.
+ */
+export const useStandardsDirForTests = (dir: string): void => {
+  cached = dir;
+};
+
 export const artefactPath = (relative: string): string => join(standardsDir(), 'artefacts', relative);
 
 /** standards/sef/<artefact with .xsl/.xslt replaced by .sef.json.br>, as scripts/compile-standards.mjs writes it. */

@@ -11,7 +11,8 @@ import { standardsDir } from './paths';
 import { CompiledRulesUnavailable, loadCheckedSef, loadSef, sefFileOf, sefManifest } from './sef-store';
 
 const targets = compileTargets;
-const temp = mkdtempSync(join(tmpdir(), 'ledgerdesk-sef-test-'));
+// Named as the compiler names its temp folders, whose name sefContentHash leaves out.
+const temp = mkdtempSync(join(tmpdir(), 'ledgerdesk-sef-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const refusal = (load: () => unknown): CompiledRulesUnavailable => {
