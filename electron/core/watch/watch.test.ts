@@ -99,8 +99,8 @@ const until = async (check: () => boolean | Promise<boolean>, what: string, ms =
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
-/** The app's writability probe, written and removed at each look at the folder. */
-const isProbe = (name: string): boolean => path.basename(name).startsWith('.ledgerdesk-write-check.');
+/** The app's writability probe, written (through an atomic write's own temp file, `.<probe>.<id>.tmp`) and removed at each look. */
+const isProbe = (name: string): boolean => /^\.{1,2}ledgerdesk-write-check\./.test(path.basename(name));
 const list = async (folder: string): Promise<string[]> => (await fs.readdir(folder).catch(() => [])).filter((name) => !isProbe(name)).sort();
 
 describe('watched folder', () => {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorReasonSchema } from '../../../../shared/contract/error-reasons';
+import { reasonOf } from '../../../../shared/contract/error-reasons';
 import type { LocalValidationIssue } from '../../../../shared/contract/standards';
 import { wordReason } from '../../i18n/errors';
 
@@ -8,6 +8,7 @@ import { wordReason } from '../../i18n/errors';
  * UI language; the official artefacts' messages are shown as the artefact wrote them.
  */
 export function issueWords(t: TFunction, issue: LocalValidationIssue): string {
-  const reason = issue.reason ? errorReasonSchema.safeParse(issue.reason) : undefined;
-  return reason?.success ? wordReason(t, reason.data) : issue.message;
+  // reasonOf, not errorReasonSchema: zod would then be part of the first screen's JS (issue 27).
+  const reason = issue.reason ? reasonOf({ userMessage: issue.reason }) : undefined;
+  return reason ? wordReason(t, reason) : issue.message;
 }
