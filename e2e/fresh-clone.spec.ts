@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chromium } from 'playwright-core';
 import { startBrowserShell, type EmulatorStartupLine } from './browser-shell-process';
 import type { PageGlobals } from './page-globals';
@@ -79,6 +79,28 @@ const sendCreditNote = async (emulator: EmulatorStartupLine, token: string, body
     body,
   });
 
+/** Starts the clone's browser shell, opens its page in Chromium and runs `use` with it; stops both after. */
+const withClonePage = async (name: string, use: (page: Page) => Promise<void>): Promise<void> => {
+  const shell = await startBrowserShell({ root: clone, userDataDir: join(workDir, `user-data-${name}`), env: {}, logPath: join(workDir, `shell-${name}.log`) });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(shell.url);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).acube !== undefined);
+    await use(page);
+  } finally {
+    await browser.close();
+    await shell.stop();
+  }
+};
+
+/** Validates Peppol's base-example.xml through the page's own bridge; answers the bridge's envelope. */
+const validateBaseExample = (page: Page): Promise<unknown> =>
+  page.evaluate(
+    (base64) => (globalThis as unknown as PageGlobals).acube?.invoke('standards.validate', { file: { kind: 'bytes', name: 'base-example.xml', base64 } }),
+    fixture('peppol-bis-invoice-3/base-example.xml').toString('base64'),
+  );
+
 const VALID_CREDIT_NOTE = 'peppol-bis-invoice-3/base-creditnote-correction.xml';
 // Valid under EN 16931, refused by the Peppol layer (PEPPOL-EN16931-R004), as index.json records.
 const INVALID_CREDIT_NOTE = 'eInvoicing-EN16931/ubl-tc434-creditnote1.xml';
@@ -99,18 +121,8 @@ test('npm run emulator in a fresh clone accepts a valid credit note (202) and re
 });
 
 test('the browser shell of a fresh clone validates a Peppol invoice and shows a FatturaPA with the official stylesheet', async () => {
-  const shell = await startBrowserShell({ root: clone, userDataDir: join(workDir, 'user-data'), env: {}, logPath: join(workDir, 'shell.log') });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const page = await browser.newPage();
-    await page.goto(shell.url);
-    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).acube !== undefined);
-    const invoice = fixture('peppol-bis-invoice-3/base-example.xml').toString('base64');
-    const validated = await page.evaluate(
-      (base64) => (globalThis as unknown as PageGlobals).acube?.invoke('standards.validate', { file: { kind: 'bytes', name: 'base-example.xml', base64 } }),
-      invoice,
-    );
-    expect(validated).toMatchObject({ ok: true, value: { valid: true, kind: 'invoice', ruleSet: { code: 'peppol-bis-billing-3.0-invoice' } } });
+  await withClonePage('fresh', async (page) => {
+    expect(await validateBaseExample(page)).toMatchObject({ ok: true, value: { valid: true, kind: 'invoice', ruleSet: { code: 'peppol-bis-billing-3.0-invoice' } } });
 
     const fattura = fixture('ph-fatturapa/IT01234567890_FPR01.xml').toString('base64');
     const rendered = await page.evaluate(async (base64) => {
@@ -121,10 +133,7 @@ test('the browser shell of a fresh clone validates a Peppol invoice and shows a 
     }, fattura);
     expect(rendered.stylesheets).toContain('fatturapa-ade');
     expect(rendered.html).toContain('SOCIETA');
-  } finally {
-    await browser.close();
-    await shell.stop();
-  }
+  });
 });
 
 test('with a compiled rule file damaged, the emulator answers 503 with a problem body and the app says to reinstall', async () => {
@@ -142,23 +151,7 @@ test('with a compiled rule file damaged, the emulator answers 503 with a problem
     await emulator.stop();
   }
 
-  const shell = await startBrowserShell({ root: clone, userDataDir: join(workDir, 'user-data-damaged'), env: {}, logPath: join(workDir, 'shell-damaged.log') });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const page = await browser.newPage();
-    await page.goto(shell.url);
-    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).acube !== undefined);
-    const invoice = fixture('peppol-bis-invoice-3/base-example.xml').toString('base64');
-    const failure = await page.evaluate(
-      (base64) =>
-        (globalThis as unknown as PageGlobals).acube?.invoke('standards.validate', {
-          file: { kind: 'bytes', name: 'base-example.xml', base64 },
-        }),
-      invoice,
-    );
-    expect(failure).toMatchObject({ ok: false, error: { code: 'unavailable', details: { userMessage: { key: 'standards.rulesUnavailable' } } } });
-  } finally {
-    await browser.close();
-    await shell.stop();
-  }
+  await withClonePage('damaged', async (page) => {
+    expect(await validateBaseExample(page)).toMatchObject({ ok: false, error: { code: 'unavailable', details: { userMessage: { key: 'standards.rulesUnavailable' } } } });
+  });
 });
