@@ -2,7 +2,8 @@
  * The KSeF invoice formats, how a file shows which one it is, and where each is accepted.
  * Facts: CIRFMF/ksef-docs @ d92d285b `srodowiska.md` (16.03.2026): since 2026-02-01 KSeF's production
  * (PRD) and DEMO systems take FA (3), FA_PEF (3) and FA_KOR_PEF (3); FA (2) only the TEST system.
- * (The rule-set calendar of the standards engine does not hold KSeF formats yet: the date is kept here.)
+ * The date is kept here, where the pre-checks (shared by core, emulator and engine) read it; the rule-set
+ * calendar (standards/engine/calendar.ts) takes its FA (3) release's start from it.
  */
 export type KsefFormat = 'FA (2)' | 'FA (3)' | 'FA_RR (1)' | 'FA_PEF (3)' | 'FA_KOR_PEF (3)';
 

@@ -10,6 +10,7 @@
  *
  * Pure data and date arithmetic: no file access here (see rule-sets.ts for what is vendored).
  */
+import { FA2_PRODUCTION_END_DAY } from '../../shared/ksef/formats';
 
 export type RuleFamily =
   | 'peppol'
@@ -131,7 +132,7 @@ export const releases: readonly Release[] = [
     name: 'KSeF FA (3)',
     versions: { schema: 'FA (3) 1-0E' },
     folder: 'ksef',
-    validFrom: '2026-02-01',
+    validFrom: FA2_PRODUCTION_END_DAY,
     source: 'Ministerstwo Finansów: the only FA accepted on KSeF production and demo since 2026-02-01',
   },
 ];

@@ -1,3 +1,5 @@
+import type { RuleSetSuccessor } from '../../shared/contract/standards';
+
 /** Documents larger than this are refused before parsing. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
@@ -41,21 +43,8 @@ export interface ValidationIssue {
 /** `semplificata-rf20`: RF20 refused by the semplificata schema 1.0.1, because 1.0.2 (which adds it) has no verified copy. */
 export type IssueNotice = 'semplificata-rf20';
 
-/** The coming (or come, but not vendored) successor of a rule set, as the Validate tool and the send dialog announce it. */
-export interface SuccessorNotice {
-  /** `Peppol BIS Billing` */
-  title: string;
-  /** The successor's version of this set (`3.0.22`) and its release (`OpenPeppol 2026.11`). */
-  version: string;
-  release: string;
-  /** The day it becomes (or became) mandatory (YYYY-MM-DD). */
-  validFrom: string;
-  /** Whether its official rules are vendored (else this check uses the current ones: `currentVersion`). */
-  rulesAvailable: boolean;
-  currentVersion: string;
-  /** Days from the day checked to `validFrom` (0 or less: already in force). */
-  daysUntil: number;
-}
+/** The coming (or come, but not vendored) successor of a rule set: the contract's shape, which results carry as they are. */
+export type SuccessorNotice = RuleSetSuccessor;
 
 /** The dates a rule set's release is in force, and the day checked. */
 export interface RuleSetDates {

@@ -51,7 +51,15 @@ function bodyTotal(body: XmlElement): string | undefined {
   return Number.isFinite(cents) ? (cents / 100).toFixed(2) : undefined;
 }
 
-export function fatturaPaSummary(root: XmlElement): ViewerSummary {
+/**
+ * The summary of a FatturaPA, ordinary or semplificata: both have the same header and general data;
+ * each form reads its parties and its total in its own way.
+ */
+export function fatturaSummaryWith(
+  root: XmlElement,
+  readParty: (element: XmlElement | undefined, role: 'seller' | 'buyer') => ViewerParty | undefined,
+  readTotal: (body: XmlElement) => string | undefined,
+): ViewerSummary {
   const header = findElement(root, 'FatturaElettronicaHeader');
   const body = findElement(root, 'FatturaElettronicaBody');
   const general = findElement(body, 'DatiGenerali/DatiGeneraliDocumento');
@@ -62,14 +70,16 @@ export function fatturaPaSummary(root: XmlElement): ViewerSummary {
   if (date) summary.date = date;
   const kind = textAt(general, 'TipoDocumento');
   if (kind) summary.kindCode = kind;
-  const seller = party(findElement(header, 'CedentePrestatore'));
+  const seller = readParty(findElement(header, 'CedentePrestatore'), 'seller');
   if (seller) summary.seller = seller;
-  const buyer = party(findElement(header, 'CessionarioCommittente'));
+  const buyer = readParty(findElement(header, 'CessionarioCommittente'), 'buyer');
   if (buyer) summary.buyer = buyer;
-  const total = body ? bodyTotal(body) : undefined;
+  const total = body ? readTotal(body) : undefined;
   if (total) summary.total = { text: total, currency: textAt(general, 'Divisa') ?? 'EUR' };
   return summary;
 }
+
+export const fatturaPaSummary = (root: XmlElement): ViewerSummary => fatturaSummaryWith(root, (element) => party(element), bodyTotal);
 
 export function fatturaPaAttachments(root: XmlElement): ViewerAttachment[] {
   return findElements(root, 'FatturaElettronicaBody/Allegati').map((allegato, index) => {

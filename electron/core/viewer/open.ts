@@ -16,16 +16,17 @@ import { ksefVerificationCode } from './ksef-qr';
 import { ksefRrLayout, ksefRrSummary } from './ksef-rr';
 import { ksefFormatOf } from '../../../shared/ksef';
 
+import { looksLikeP7m, openP7m } from './p7m';
+import { decodeDocumentText } from './text';
+import { ublAttachments, ublSummary } from './ubl-summary';
+import { readZipEntries, type ZipLimits } from './zip-reader';
+
 /** A UBL invoice that says it is Polish (efaktura.gov.pl CustomizationID or `urn:pl:extended` parts) is KSeF's FA_PEF (3)/FA_KOR_PEF (3). */
 const pefFormatOf = (root: XmlElement): string | undefined => {
   const customizationId = root.children.find((child) => child.name === 'CustomizationID')?.text.trim() ?? '';
   const polishParts = root.children.some((child) => child.namespace.startsWith('urn:pl:extended:'));
   return ksefFormatOf(root.namespace, root.name, customizationId, polishParts);
 };
-import { looksLikeP7m, openP7m } from './p7m';
-import { decodeDocumentText } from './text';
-import { ublAttachments, ublSummary } from './ubl-summary';
-import { readZipEntries, type ZipLimits } from './zip-reader';
 
 export const ZIP_LIMITS: ZipLimits = { entries: 500, uncompressedBytes: 100 * 1024 * 1024, entryBytes: VIEWER_MAX_FILE_BYTES, ratio: 200 };
 /** A CSV's documents, the length of its header (all column names), and the text of all its documents together. */

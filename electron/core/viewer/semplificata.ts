@@ -6,6 +6,7 @@
  */
 import type { LayoutField, SchemaLayout, ViewerParty, ViewerSummary } from '../../../shared/contract';
 import type { XmlElement } from '../../../shared/ubl';
+import { fatturaSummaryWith } from './fatturapa';
 import { fieldsAt, findElement, findElements, isEmpty, joinText, section, tableAt, textAt } from './layout-builder';
 
 export const SEMPLIFICATA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.0';
@@ -57,25 +58,7 @@ function bodyTotal(body: XmlElement): string | undefined {
   return Number.isFinite(cents) ? (cents / 100).toFixed(2) : undefined;
 }
 
-export function semplificataSummary(root: XmlElement): ViewerSummary {
-  const header = findElement(root, 'FatturaElettronicaHeader');
-  const body = findElement(root, 'FatturaElettronicaBody');
-  const general = findElement(body, 'DatiGenerali/DatiGeneraliDocumento');
-  const summary: ViewerSummary = {};
-  const number = textAt(general, 'Numero');
-  if (number) summary.number = number;
-  const date = textAt(general, 'Data');
-  if (date) summary.date = date;
-  const kind = textAt(general, 'TipoDocumento');
-  if (kind) summary.kindCode = kind;
-  const seller = party(findElement(header, 'CedentePrestatore'), 'seller');
-  if (seller) summary.seller = seller;
-  const buyer = party(findElement(header, 'CessionarioCommittente'), 'buyer');
-  if (buyer) summary.buyer = buyer;
-  const total = body ? bodyTotal(body) : undefined;
-  if (total) summary.total = { text: total, currency: textAt(general, 'Divisa') ?? 'EUR' };
-  return summary;
-}
+export const semplificataSummary = (root: XmlElement): ViewerSummary => fatturaSummaryWith(root, party, bodyTotal);
 
 function partySection(key: 'seller' | 'buyer', element: XmlElement | undefined) {
   const parts = partsOf(element, key);
